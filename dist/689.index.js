@@ -19,12 +19,13 @@ var control_plane_redact = __webpack_require__(7889);
 var github_api = __webpack_require__(8943);
 ;// CONCATENATED MODULE: ./src/github/pull-state.ts
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
-// repository of the `repository` input (the workflow's by default), through the API root of the
-// workflow run's context, under the token's rule (https, or http to this machine).
+// `repository` input's (the workflow's by default), under the token's rule.
 
 
 /** One request's longest wait; a read that takes longer has failed. */
 const PULL_READ_TIMEOUT_MS = 10_000;
+/** A read that says nothing of the pull request asked for. */
+const failedRead = (reason) => ({ kind: 'failed', reason });
 /** The reader of `repository`'s pull requests, or why none can read them. */
 function githubPullStates(token, context, repository, redactor) {
     const api = (0,github_api/* githubApiUrl */.BN)(context);
@@ -54,7 +55,7 @@ function githubPullStates(token, context, repository, redactor) {
                 const reason = (0,github_api/* describeGitHubError */.dZ)(err, redact, api.host, {
                     403: 'the token may not read pull requests: give the job `permissions: pull-requests: read`.'
                 });
-                return { kind: 'failed', reason };
+                return failedRead(reason);
             }
         }
     };
@@ -64,20 +65,14 @@ function githubState(data, number, repository) {
     const d = data;
     const repo = d?.base?.repo?.full_name;
     if (d?.number !== number)
-        return {
-            kind: 'failed',
-            reason: `GitHub answered for pull request ${said(d?.number)}, not #${number}`
-        };
+        return failedRead(`GitHub answered for pull request ${said(d?.number)}, not #${number}`);
     if (typeof repo !== 'string' || repo.toLowerCase() !== repository.toLowerCase())
-        return {
-            kind: 'failed',
-            reason: `GitHub answered for repository ${said(repo)}, not ${repository}`
-        };
+        return failedRead(`GitHub answered for repository ${said(repo)}, not ${repository}`);
     if (d.state === 'open')
         return { kind: 'open' };
     if (d.state === 'closed')
         return { kind: 'closed', merged: d.merged === true };
-    return { kind: 'failed', reason: 'GitHub answered without a pull request state' };
+    return failedRead('GitHub answered without a pull request state');
 }
 /** A value of the answer in the log: `#8`, `"other/repo"`, or `none`. */
 function said(v) {
@@ -88,6 +83,8 @@ function said(v) {
 
 // EXTERNAL MODULE: ./src/interface/ending.ts
 var ending = __webpack_require__(7472);
+// EXTERNAL MODULE: ./src/commands/command.ts
+var command = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
 var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/net/request.ts + 2 modules
@@ -102,11 +99,7 @@ var request = __webpack_require__(5791);
 
 /** The start of a merge request's answer read at most: its `state` is near the top. */
 const MAX_MERGE_REQUEST_BODY = 256 * 1024;
-/**
- * Merge requests of the pipeline's project (or of `project`, a path), read with the token through
- * the one request (src/net/): the runner's proxy, no redirect, a bounded time and body, the run's
- * cancel.
- */
+/** Merge requests of the pipeline's project (or `project`, a path), through the one request. */
 function gitlabPullStates(context, project, signal) {
     const problem = (0,base_url/* baseUrlProblem */.aS)(context.apiUrl);
     if (problem)
@@ -131,48 +124,35 @@ function gitlabPullStates(context, project, signal) {
                     return { kind: 'absent' };
                 if (answer.status < 200 || answer.status > 299) {
                     const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(answer.body), 200);
-                    return { kind: 'failed', reason: `GitLab answered ${answer.status}: ${said}` };
+                    return failedRead(`GitLab answered ${answer.status}: ${said}`);
                 }
                 const asked = project ? { path: project } : { id: context.projectId };
                 return gitlabState(JSON.parse(answer.body), iid, asked);
             }
             catch (err) {
                 const text = err instanceof Error ? err.message : String(err);
-                return {
-                    kind: 'failed',
-                    reason: `GitLab could not be read: ${(0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), 200)}`
-                };
+                return failedRead(`GitLab could not be read: ${(0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), 200)}`);
             }
         }
     };
 }
-/**
- * `opened`, `closed`, `merged` or `locked`, as GitLab's API says a merge request's state, when the
- * answer is the merge request asked for (its `iid`, and its `project_id`, or `references.full`
- * for a project asked by its path): another one's says nothing of this one.
- */
+/** GitLab's merge request state, when the answer is the one asked for (iid, project or path). */
 function gitlabState(body, iid, asked) {
     const mr = body;
     if (mr?.iid !== iid)
-        return {
-            kind: 'failed',
-            reason: `GitLab answered for merge request ${pull_requests_said(mr?.iid, '!')}, not !${iid}`
-        };
+        return failedRead(`GitLab answered for merge request ${pull_requests_said(mr?.iid, '!')}, not !${iid}`);
     if ('id' in asked && String(mr.project_id) !== asked.id)
-        return {
-            kind: 'failed',
-            reason: `GitLab answered for project ${pull_requests_said(mr.project_id)}, not ${asked.id}`
-        };
+        return failedRead(`GitLab answered for project ${pull_requests_said(mr.project_id)}, not ${asked.id}`);
     const full = mr.references?.full;
     if ('path' in asked &&
         (typeof full !== 'string' || full.toLowerCase() !== `${asked.path}!${iid}`.toLowerCase()))
-        return { kind: 'failed', reason: `GitLab answered for ${pull_requests_said(full)}, not ${asked.path}!${iid}` };
+        return failedRead(`GitLab answered for ${pull_requests_said(full)}, not ${asked.path}!${iid}`);
     const state = mr.state;
     if (state === 'opened' || state === 'locked')
         return { kind: 'open' };
     if (state === 'closed' || state === 'merged')
         return { kind: 'closed', merged: state === 'merged' };
-    return { kind: 'failed', reason: 'GitLab answered without a merge request state' };
+    return failedRead('GitLab answered without a merge request state');
 }
 /** A value of the answer in the log: `!8`, `41`, `"group/other!8"`, or `none`. */
 function pull_requests_said(v, mark = '') {
@@ -242,9 +222,8 @@ var delete_delete = __webpack_require__(6725);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
 var conclude = __webpack_require__(671);
 ;// CONCATENATED MODULE: ./src/commands/sweep/choose.ts
-// Which of the matching deployments the sweep deletes, and why each goes or stays: pure, from the
-// listing, the pull requests' states and the time. A deployment goes when any criterion says so;
-// a state that could not be read says nothing.
+// Which of the matching deployments the sweep deletes, and why: pure. A deployment goes when any
+// criterion says so; a state that could not be read says nothing.
 
 const BEING_DELETED = 'AWAITING_DELETE';
 /** Each candidate with the reasons it goes (`would-delete`) or stays (`kept`), oldest first. */
@@ -296,18 +275,15 @@ function decide(d, c) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/sweep/sweep.ts
-// `command: sweep`: the deployments whose whole name matches `sweep-names` are listed (every
-// page), each is judged by the criteria (choose.ts), and those that go are deleted one by one,
-// each re-read right before its delete and held back unless it is the same deployment, by id and
-// name, unchanged since the listing. Nothing else is ever touched. Returns every matching
-// deployment's fate.
+// `command: sweep`: the deployments whose whole name matches `sweep-names` are judged by the
+// criteria, and those that go deleted one by one, each re-read right before its delete and held
+// back unless unchanged since the listing. Nothing else is ever touched.
 
 
 
 
 
 
-const HELD = 'Deployment held back';
 async function sweep(o, deps, source) {
     const pattern = o.sweepNames;
     const result = { rows: [], swept: [] };
@@ -362,7 +338,8 @@ async function readPulls(candidates, source, deps) {
     const states = new Map();
     if (!numbers.length)
         return states;
-    await deps.log.group(`Read ${numbers.length} pull request states from ${source.where}`, async () => {
+    const title = `Read ${numbers.length} pull request states from ${source.where}`;
+    await deps.log.group(title, async () => {
         for (const n of numbers.sort((a, b) => a - b)) {
             if (deps.signal?.aborted)
                 break;
@@ -408,17 +385,13 @@ async function deleteOne(o, deps, row, result) {
             return gone(row, deps);
         if (!(err instanceof errors/* ControlPlaneError */.Cj))
             throw err;
-        row.fate = 'held-back';
-        row.why.push(`could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}`);
-        log.warning(`"${row.name}" could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}. It is kept; a later sweep tries again.`, HELD);
-        return;
+        const why = `could not be read again before its delete: ${(0,conclude/* firstLine */.T)(err)}`;
+        return holdBack(row, why, `"${row.name}" ${why}. It is kept; a later sweep tries again.`, log);
     }
     const changed = changeSince(row, now, o.sweepNames);
     if (changed) {
-        row.fate = 'held-back';
-        row.why.push('it changed since the listing');
-        log.warning(`Held back "${row.name}": it changed since the listing (${changed}); it is kept.`, HELD);
-        return;
+        const line = `Held back "${row.name}": it changed since the listing (${changed}); it is kept.`;
+        return holdBack(row, 'it changed since the listing', line, log);
     }
     try {
         const answer = await (0,delete_delete/* deleteReconciled */.g)(deps, row.id, o.deleteTracingProject);
@@ -439,11 +412,7 @@ async function deleteOne(o, deps, row, result) {
     const project = o.deleteTracingProject ? ' and its tracing project' : '';
     log.info(`Deleted "${row.name}" (${row.id})${project}: ${row.why.join('; ')}.`);
 }
-/**
- * How the re-read differs from the listing, or undefined: another id or a name that is not the
- * listed one (a list answer that misnamed a deployment, production's say), or a new change (someone
- * deploys it now). Only the deployment the listing judged, unchanged, is deleted.
- */
+/** How the re-read differs from the listing: another id or name (a misnamed entry), a change. */
 function changeSince(row, now, pattern) {
     if (now.id !== row.id)
         return `read again, it answers as id ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.id, 80)}`;
@@ -452,6 +421,11 @@ function changeSince(row, now, pattern) {
     if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId)
         return `last change ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.updated_at, 80)}, latest revision ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`;
     return undefined;
+}
+function holdBack(row, why, line, log) {
+    row.fate = 'held-back';
+    row.why.push(why);
+    log.warning(line, 'Deployment held back');
 }
 function gone(row, deps) {
     row.fate = 'gone';
@@ -465,21 +439,16 @@ function gone(row, deps) {
 
 
 
+
 async function runSweep(o, context) {
     const { port, log, redactor, clock } = context;
     const say = port.say;
     const source = pullSource(port, o, redactor, say);
     if (source && 'skipped' in source)
         log.notice(`${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`, 'Closed pull requests not checked');
-    const deps = { client: context.client, log, signal: port.signal, say, clock };
-    const r = await sweep(o, deps, source);
-    const outcome = r.failure
-        ? port.signal.aborted
-            ? 'cancelled'
-            : 'error'
-        : o.dryRun
-            ? 'dry-run'
-            : 'swept';
+    const r = await sweep(o, (0,command/* stepDeps */.DJ)(context), source);
+    const failed = port.signal.aborted ? 'cancelled' : 'error';
+    const outcome = r.failure ? failed : o.dryRun ? 'dry-run' : 'swept';
     const error = r.failure ? redactor.redact((0,ending/* failureText */.kY)(r.failure)) : undefined;
     const summary = renderSweepSummary(r, {
         outcome,
@@ -500,26 +469,26 @@ async function runSweep(o, context) {
 function pullSource(port, o, redactor, say) {
     if (!(o.sweepClosed ?? o.sweepNames.hasPr))
         return undefined;
+    const reader = pullReader(port, o, redactor, say);
+    return typeof reader === 'string' ? { skipped: reader } : reader;
+}
+/** The reader of the pull (merge) requests' states, or why there is none. */
+function pullReader(port, o, redactor, say) {
     const gitlab = port.gitlab;
     if (gitlab) {
         if (!gitlab.token)
-            return {
-                skipped: 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)'
-            };
+            return 'CONTROL_PLANE_GITLAB_TOKEN is not set (a job token cannot read merge requests)';
         port.mask(gitlab.token);
-        const reader = gitlabPullStates({ ...gitlab, token: gitlab.token }, o.repositoryExplicit ? o.repository : undefined, port.signal);
-        return typeof reader === 'string' ? { skipped: reader } : reader;
+        const project = o.repositoryExplicit ? o.repository : undefined;
+        return gitlabPullStates({ ...gitlab, token: gitlab.token }, project, port.signal);
     }
     if (!port.github)
-        return {
-            skipped: 'not running on GitHub Actions or GitLab CI, no pull request state can be read'
-        };
+        return 'not running on GitHub Actions or GitLab CI, no pull request state can be read';
     if (!o.githubToken)
-        return { skipped: `${say('github-token')} is empty` };
+        return `${say('github-token')} is empty`;
     if (!o.repository)
-        return { skipped: `no repository is known (set ${say('repository')})` };
-    const reader = githubPullStates(o.githubToken, port.github, o.repository, redactor);
-    return typeof reader === 'string' ? { skipped: reader } : reader;
+        return `no repository is known (set ${say('repository')})`;
+    return githubPullStates(o.githubToken, port.github, o.repository, redactor);
 }
 
 
@@ -612,10 +581,12 @@ function networkCause(err) {
     }
     return { timedOut: false };
 }
-/**
- * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
- * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
- */
+/** What to do about a status whatever the feature, when its `hints` say nothing. */
+const GITHUB_HINTS = {
+    401: 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.',
+    429: 'GitHub is rate limiting this token.'
+};
+/** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
@@ -632,16 +603,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     }
     // Redact before cutting: a cut could split the token and leave half of it.
     const message = clean(err instanceof Error ? err.message : String(err));
-    const hint = status === 401
-        ? (hints[401] ??
-            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
-        : status === 403 || status === 404 || status === 409 || status === 422
-            ? hints[status]
-            : status === 429
-                ? 'GitHub is rate limiting this token.'
-                : status >= 500
-                    ? 'GitHub had a server error.'
-                    : undefined;
+    const hint = hints[status] ??
+        GITHUB_HINTS[status] ??
+        (status >= 500 ? 'GitHub had a server error.' : undefined);
     return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
 }
 

@@ -15,6 +15,8 @@ __webpack_require__.d(__webpack_exports__, {
 
 // EXTERNAL MODULE: ./src/interface/ending.ts
 var ending = __webpack_require__(7472);
+// EXTERNAL MODULE: ./src/commands/command.ts
+var command = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
@@ -37,10 +39,7 @@ var steps_plan = __webpack_require__(1149);
 
 
 
-/**
- * The changes a deploy of `material` (the inputs' by default; a promotion's source's) would make;
- * the deploy's refusal when it would make none.
- */
+/** The changes a deploy of `material` (the inputs' by default) would make, or its refusal. */
 function plannedChanges(o, current, say, material = (0,steps_material/* namedMaterial */.FB)(o)) {
     const plan = (0,steps_plan/* planUpdate */.ZL)(o, current, material, say);
     if ((0,ending/* stopped */.ce)(plan))
@@ -60,8 +59,7 @@ function plannedChanges(o, current, say, material = (0,steps_material/* namedMat
     const changes = plan.changes.filter(compared);
     if (!changes.length && !plan.removedSecrets.length)
         return { lines: [], unread };
-    // The plan's own lines, without its head (create or update, new revision or not) and without
-    // what a deploy would do next ("then resize ..."): each line left is one setting that differs.
+    // The plan's lines without its head and its "then ...": each one setting that differs.
     const lines = (0,steps_plan/* describePlan */.df)({ ...plan, changes })
         .slice(1)
         .filter(l => !/^\s*then /.test(l));
@@ -69,14 +67,10 @@ function plannedChanges(o, current, say, material = (0,steps_material/* namedMat
 }
 
 ;// CONCATENATED MODULE: ./src/commands/check/check.ts
-// `command: check`: writes nothing. It reads the deployment's own state (own-state.ts), plans the
-// deploy this run's inputs describe (as the dry run does, planned.ts) and reads its revisions, then
-// lists each difference: being deleted, another status or type, a planned change, no revision, a
-// newest revision that is not the active one or not DEPLOYED, an active revision built from
-// another commit than the ref names now, no deployment. With `promote-from` the source is read and
-// checked as a promotion reads it, and the target's material is compared with the source's
-// (against-source.ts) instead of with the ref; the material is the deploy's own (material.ts). At most three requests (the look-up, the newest and
-// the active revision), three more for a promotion's source.
+// `command: check`: writes nothing. It reads the deployment's own state, plans the deploy the
+// inputs describe (as the dry run does) and reads its revisions, then lists each difference; with
+// `promote-from` the target's material is compared with the source's instead of with the ref. At
+// most three requests (the look-up, the newest and active revision), three more for a source.
 
 
 
@@ -96,8 +90,8 @@ async function check(o, deps) {
     };
     let material;
     try {
-        // The deploy's material, read first as the deploy reads it: what it would refuse, the check
-        // refuses. An upload of the inputs' own is not archived: what runs is not compared with it.
+        // The deploy's material, as the deploy reads it (what it refuses, the check refuses); the
+        // inputs' own upload is not archived: what runs is not compared with it.
         material =
             o.promoteFrom === undefined && (0,resolved/* uploadsWorkspace */.E)(o.source, o.revisionSource)
                 ? (0,steps_material/* namedMaterial */.FB)(o)
@@ -128,11 +122,7 @@ async function compare(o, deps, result, material) {
         return current.failure;
     if (!current) {
         const what = o.target.kind === 'id' ? `Deployment ${o.target.deploymentId}` : `Deployment "${o.name}"`;
-        result.differences.push({
-            kind: 'absent',
-            text: `${what} does not exist: a deploy would create it.`,
-            details: []
-        });
+        result.differences.push((0,own_state/* one */.xH)('absent', `${what} does not exist: a deploy would create it.`));
         return undefined;
     }
     result.name = current.name;
@@ -180,14 +170,13 @@ function planned(o, deps, current, result, material) {
     }
     return undefined;
 }
-/**
- * The revisions' state; then the active revision's material: against the promotion's, else the
- * commit it built against the one the ref names now.
- */
+/** The revisions' state; the active one's material against the promotion's, else the ref's. */
 async function revisions(o, deps, d, result, material) {
     const promoted = material.kind === 'promoted' ? material : undefined;
     const named = material.kind === 'named' ? material : undefined;
-    const read = await (0,own_state/* revisionsState */.eB)(deps.client, d, promoted !== undefined || wantsCommit(named));
+    // The commit the ref names now is known for a codehost deploy of the event's ref.
+    const wantsCommit = named?.source === 'codehost' && named.expectedSha !== undefined;
+    const read = await (0,own_state/* revisionsState */.eB)(deps.client, d, promoted !== undefined || wantsCommit);
     result.differences.push(...read.differences);
     if (promoted) {
         const m = (0,against_source/* materialDifference */.p)(d, read.active, promoted, deps);
@@ -199,33 +188,21 @@ async function revisions(o, deps, d, result, material) {
     const built = read.active?.source_revision_config?.repo_commit_sha;
     deps.log.info(`Latest revision ${d.latest_revision_id ?? 'none'}${read.latest ? ` (${(0,status_words/* shownStatus */.O4)(read.latest.status)})` : ''}, active ${d.active_revision_id ?? 'none'}${built ? `, built ${built}` : ''}.`);
 }
-/** Whether the commit that the ref names now is known: a codehost deploy of the event's ref. */
-function wantsCommit(m) {
-    return m?.source === 'codehost' && m.expectedSha !== undefined;
-}
 function commit(o, m, active, activeId, result) {
-    if ((0,resolved/* uploadsWorkspace */.E)(o.source, o.revisionSource) && activeId !== null) {
-        result.skipped.push('the source: the control plane keeps no digest of an uploaded archive, so what runs is not compared with the workspace');
-        return;
-    }
+    const skip = (why) => void result.skipped.push(why);
+    if ((0,resolved/* uploadsWorkspace */.E)(o.source, o.revisionSource) && activeId !== null)
+        return skip('the source: the control plane keeps no digest of an uploaded archive, so what runs is not compared with the workspace');
     if (m.source !== 'codehost' || activeId === null)
         return;
-    if (m.expectedSha === undefined) {
-        result.skipped.push(`the commit built: the ref ${m.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`);
-        return;
-    }
+    if (m.expectedSha === undefined)
+        return skip(`the commit built: the ref ${m.ref ?? '(none)'} is not the event's or the checkout's, so the commit it names now is not known here`);
     const built = active?.source_revision_config?.repo_commit_sha;
-    if (!built) {
-        result.skipped.push(`the commit built: the control plane does not report it for revision ${activeId}`);
-        return;
-    }
+    if (!built)
+        return skip(`the commit built: the control plane does not report it for revision ${activeId}`);
     if (built.toLowerCase() === m.expectedSha.toLowerCase())
         return;
-    result.differences.push({
-        kind: 'commit',
-        text: `The active revision ${activeId} built commit ${built}, but ${m.ref} names ${m.expectedSha} now.`,
-        details: []
-    });
+    const text = `The active revision ${activeId} built commit ${built}, but ${m.ref} names ${m.expectedSha} now.`;
+    result.differences.push((0,own_state/* one */.xH)('commit', text));
 }
 
 // EXTERNAL MODULE: ./src/inert.ts
@@ -233,19 +210,17 @@ var inert = __webpack_require__(2679);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
 var outcomes = __webpack_require__(5686);
 ;// CONCATENATED MODULE: ./src/commands/check/summary.ts
-// The check's job summary: in sync, or each difference (the plan's lines as the dry run shows
-// them, secrets by name only), and what could not be judged. The lines carry the control plane's
-// text (a status, a commit, an image): inert Markdown, the plan's lines in fences of their own.
+// The check's job summary: in sync, or each difference, and what could not be judged. The lines
+// carry the control plane's text: inert Markdown, the plan's lines in fences of their own.
 
 
 const indented = (block) => block.replace(/^/gm, '  ');
 function renderCheckSummary(r, outcome, error) {
     const name = r.name ? `\`${r.name}\`` : 'deployment';
     const out = [`### ${outcomes/* OUTCOMES */.i[outcome].headline}: ${name}`, ''];
+    const runs = r.promoted ? `, and runs what its source runs: ${(0,inert/* mdText */.bC)(r.promoted)}` : '';
     if (!r.failure && !r.differences.length)
-        out.push(r.promoted
-            ? `The deployment is what these inputs describe, and runs what its source runs: ${(0,inert/* mdText */.bC)(r.promoted)}.`
-            : 'The deployment is what these inputs describe.');
+        out.push(`The deployment is what these inputs describe${runs}.`);
     for (const d of r.differences) {
         out.push(`- ${(0,inert/* mdText */.bC)(d.text)}`);
         if (d.details.length)
@@ -262,24 +237,15 @@ function renderCheckSummary(r, outcome, error) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/check/run.ts
-// The check's run: the check (check.ts), then its log lines, summary, outputs (`drift`,
-// `deployment-id`) and ending: in sync, drift (failing the step unless `fail-on-drift: false`).
+// The check's run: the check, then its log, summary, outputs and ending: in sync, or drift
+// (failing the step unless `fail-on-drift: false`).
+
 
 
 
 async function runCheck(o, context) {
     const { port, log, redactor } = context;
-    const deps = {
-        client: context.client,
-        log,
-        signal: port.signal,
-        say: port.say,
-        clock: context.clock,
-        redactor,
-        workspace: port.event.workspace,
-        ownFiles: port.event.ownFiles
-    };
-    const r = await check(o, deps);
+    const r = await check(o, (0,command/* stepDeps */.DJ)(context));
     const drift = r.failure ? undefined : r.differences.length > 0;
     const outputs = {
         drift: drift === undefined ? '' : String(drift),
@@ -301,30 +267,22 @@ async function runCheck(o, context) {
     const failure = { message: text, title: 'Drift' };
     return { outcome: 'drift', failure, outputs, summary: renderCheckSummary(r, 'drift') };
 }
-/** A difference in a few words, for the one error line. */
+/** Each difference in a few words, for the one error line. */
+const DRIFT_WORDS = {
+    absent: 'it does not exist',
+    'not-latest': 'its active revision is not the latest',
+    commit: 'its active revision built another commit than the ref names',
+    deleting: 'it is being deleted',
+    status: 'it is not READY',
+    type: 'it is of another type',
+    'no-revision': 'it has no revision',
+    'not-deployed': 'its active revision is not DEPLOYED',
+    material: "it does not run the promotion's source's material"
+};
 function driftWords(d) {
-    switch (d.kind) {
-        case 'absent':
-            return 'it does not exist';
-        case 'planned':
-            return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`;
-        case 'not-latest':
-            return 'its active revision is not the latest';
-        case 'commit':
-            return 'its active revision built another commit than the ref names';
-        case 'deleting':
-            return 'it is being deleted';
-        case 'status':
-            return 'it is not READY';
-        case 'type':
-            return 'it is of another type';
-        case 'no-revision':
-            return 'it has no revision';
-        case 'not-deployed':
-            return 'its active revision is not DEPLOYED';
-        case 'material':
-            return "it does not run the promotion's source's material";
-    }
+    if (d.kind !== 'planned')
+        return DRIFT_WORDS[d.kind];
+    return `a deploy would change ${d.details.length === 1 ? 'one setting' : `${d.details.length} settings`}`;
 }
 /** Each difference and what was not compared, in the log. */
 function report(log, r) {

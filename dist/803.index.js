@@ -1488,14 +1488,11 @@ var workspace_git = __webpack_require__(4300);
 // EXTERNAL MODULE: ./src/interface/ending.ts
 var ending = __webpack_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/upload.ts
-// An upload deploy's source (`internal_source`, as source or revision source). The workspace is
-// archived first, before any request, so that a config that is missing, a path outside the
-// workspace or an archive too large is one error with nothing sent; the log (and a dry run) show
-// its files, size, digest and git commit. At write time: an upload URL, the PUT, and the object
-// path the PATCH names. A PUT refused or whose answer is lost is never named in a PATCH: a new
-// URL and a new PUT, up to UPLOAD_TRIES, then the run stops with nothing patched. The tries all end
-// within `timeout` of the archive's start (the client's own deadline is later: it leaves room for
-// the look-ups around the wait), each PUT's timeout on the run's clock.
+// An upload deploy's source (`internal_source`). The workspace is archived before any request, so
+// that a missing config or an archive too large is one error with nothing sent. At write time: an
+// upload URL, the PUT, the object path the PATCH names. A PUT refused or whose answer is lost is
+// never named in a PATCH: a new URL and PUT, up to UPLOAD_TRIES, all within `timeout` of the
+// archive's start (the client's deadline is later: room for the look-ups around the wait).
 
 
 
@@ -1568,10 +1565,7 @@ async function prepareUpload(o, deps) {
         return upload;
     });
 }
-/**
- * What the archive left out though no ignore rule names it, the config's env file when the archive
- * lacks it, the untracked files it holds; and, for a dry run, every file in it and left out.
- */
+/** What the archive left out unasked, a missing env file, untracked files; a dry run's all. */
 async function reportFileSet(archive, dryRun, deps) {
     for (const line of leftOutLines(archive))
         deps.log.info(line);
@@ -1601,31 +1595,20 @@ function putFailure(r) {
             return 'cancelled';
     }
 }
-/** The upload's deadline: `timeout` from the archive's start, or the client's when sooner. */
-function uploadDeadline(client, deadline) {
-    return client.deadline === undefined ? deadline : Math.min(client.deadline, deadline);
-}
-/** The PUT's time: the LangGraph CLIs' 300 s, or what is left before `deadline`. */
-function putTimeout(deadline, deps) {
-    const left = deadline - deps.clock.now();
-    return left <= 0 ? undefined : Math.min(DEFAULT_PUT_TIMEOUT_MS, left);
-}
-/**
- * Asks for an upload URL and PUTs the archive there, each try with a new URL; the object path of
- * the PUT that was stored; the run's failure when none was: nothing names an object then. The
- * upload's deadline bounds them all (a timeout ending when it comes); a URL we will not send to
- * ends the tries at once.
- */
+/** PUTs the archive, each try to a new upload URL: the object path stored, or the run's failure. */
 async function uploadSource(client, deploymentId, upload, journal, deps) {
     // An upload URL on this machine is taken only from a control plane on this machine.
     const loopbackAllowed = (0,base_url/* isLoopbackUrl */.tE)(deps.baseUrl);
-    const deadline = uploadDeadline(client, deps.deadline);
+    // `timeout` from the archive's start, or the client's deadline when sooner.
+    const deadline = Math.min(client.deadline ?? Infinity, deps.deadline);
     return deps.log.group('Upload the source', async () => {
         const failures = [];
         for (let attempt = 1; attempt <= UPLOAD_TRIES; attempt++) {
-            const timeoutMs = putTimeout(deadline, deps);
-            if (timeoutMs === undefined)
+            const left = deadline - deps.clock.now();
+            if (left <= 0)
                 break;
+            // The PUT's time: the LangGraph CLIs' 300 s, or what is left before the deadline.
+            const timeoutMs = Math.min(DEFAULT_PUT_TIMEOUT_MS, left);
             const slot = await uploadUrl(client, deploymentId, deadline, deps);
             if (slot === 'late')
                 break;
@@ -1679,10 +1662,7 @@ function createdNote(journal) {
 function unusableUrl(journal, reason, deps) {
     return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(journal)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
 }
-/**
- * `timeout`: the upload's deadline (from that input, named as the user set it) ended the tries:
- * the run's timeout ending, with nothing patched.
- */
+/** `timeout`: the input as the user set it, when the upload's deadline ended the tries. */
 function uploadFailed(journal, failures, timeout) {
     const tries = failures.length ? ` (${failures.join('; ')})` : '';
     const deadline = timeout ? ` The run reached its deadline (from ${timeout}).` : '';

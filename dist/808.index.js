@@ -89,10 +89,12 @@ function networkCause(err) {
     }
     return { timedOut: false };
 }
-/**
- * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
- * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
- */
+/** What to do about a status whatever the feature, when its `hints` say nothing. */
+const GITHUB_HINTS = {
+    401: 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.',
+    429: 'GitHub is rate limiting this token.'
+};
+/** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
@@ -109,16 +111,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     }
     // Redact before cutting: a cut could split the token and leave half of it.
     const message = clean(err instanceof Error ? err.message : String(err));
-    const hint = status === 401
-        ? (hints[401] ??
-            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
-        : status === 403 || status === 404 || status === 409 || status === 422
-            ? hints[status]
-            : status === 429
-                ? 'GitHub is rate limiting this token.'
-                : status >= 500
-                    ? 'GitHub had a server error.'
-                    : undefined;
+    const hint = hints[status] ??
+        GITHUB_HINTS[status] ??
+        (status >= 500 ? 'GitHub had a server error.' : undefined);
     return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
 }
 
@@ -131,19 +126,15 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   startGitHubDeployment: () => (/* binding */ startGitHubDeployment)
 /* harmony export */ });
-/* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError, GitHubDeployment */
+/* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError */
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7889);
 /* harmony import */ var _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5686);
 /* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8943);
 /* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1953);
-// A GitHub deployment around the control-plane deploy, so that the deploy shows up where GitHub
-// shows deploys: the repository's Deployments page, the environment, and the pull request.
-//
-// Best effort by design: GitHub is a mirror of the outcome, never a judge of it. A failure to talk
-// to GitHub is one warning and the deploy goes on; the job's result is decided by the control plane
-// alone (main.ts). The token is masked by the entry layer before anything runs and never appears
-// in a message: only GitHub's status code and its own (redacted) message do. It writes no output:
-// the caller stores the returned deployment's `id` and the entry layer writes the outputs.
+// A GitHub deployment around the control-plane deploy, so that it shows where GitHub shows deploys
+// (the Deployments page, the environment, the pull request). A mirror of the outcome, never its
+// judge: a failure is one warning and the deploy goes on. The token is masked by the door and never
+// in a message: only GitHub's status code and its own (redacted) message are.
 
 
 
@@ -161,23 +152,20 @@ function finalStatus(journal, error) {
     const row = _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__/* .OUTCOMES */ .i[journal.outcome ?? 'error'];
     return { state: row.github, description: row.githubSays({ ...journal, error }) };
 }
-/**
- * Where the GitHub deployment goes, or why there is none. `undefined`: GitHub deployments are
- * off (`environment` not set) or this is a dry run; a string: a reason to warn about.
- */
+/** Where the GitHub deployment goes; undefined when off or a dry run; a string: why not. */
 function githubDeploymentTarget(o, context) {
     if (o.environment === undefined || o.githubToken === undefined || o.dryRun)
         return undefined;
+    const none = (why) => `${why}: no GitHub deployment is created.`;
     const repository = context.repo;
-    if (!repository) {
-        return `${_runner_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.repository}: no GitHub deployment is created.`;
-    }
+    if (!repository)
+        return none(_runner_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.repository);
     const sha = o.expectedSha ?? context.sha;
     if (!sha)
-        return `${_runner_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.sha}: no GitHub deployment is created.`;
+        return none(_runner_context_js__WEBPACK_IMPORTED_MODULE_3__/* .CONTEXT_GAPS */ .gh.sha);
     const api = (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .githubApiUrl */ .BN)(context);
     if (typeof api === 'string')
-        return `${api}: no GitHub deployment is created.`;
+        return none(api);
     return {
         token: o.githubToken,
         apiUrl: api.apiUrl,
@@ -203,133 +191,107 @@ function clip(text) {
     const oneLine = text.replace(/\s+/g, ' ').trim();
     return oneLine.length <= MAX_DESCRIPTION ? oneLine : `${oneLine.slice(0, MAX_DESCRIPTION - 1)}…`;
 }
-/** A GitHub deployment in progress: created and set `in_progress` by `start`, ended by `finish`. */
-class GitHubDeployment {
-    target;
-    octokit;
-    deps;
-    host;
-    /** GitHub's id of the deployment: the `github-deployment-id` output. */
-    id;
-    constructor(target, octokit, deps, id) {
-        this.target = target;
-        this.octokit = octokit;
-        this.deps = deps;
-        this.host = new URL(target.apiUrl).host;
-        this.id = id;
-    }
-    /**
-     * Creates the deployment for the commit and environment and sets it `in_progress`. Undefined
-     * (after one warning) when GitHub said no or could not be reached.
-     */
-    static async start(target, deps) {
-        const { redactor, log } = deps;
-        const host = new URL(target.apiUrl).host;
-        let octokit;
-        let id;
-        try {
-            octokit = await (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(target.token, target.apiUrl);
-            const created = await octokit.rest.repos.createDeployment({
-                owner: target.owner,
-                repo: target.repo,
-                ref: target.sha,
-                environment: target.environment,
-                task: 'deploy',
-                description: clip(target.description),
-                // No merge of the default branch into the ref, and no wait for the commit's checks: this
-                // run is one of those checks, and GitHub would refuse a ref whose checks are pending.
-                auto_merge: false,
-                required_contexts: [],
-                request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
-            });
-            const data = created.data;
-            if (typeof data.id !== 'number') {
-                const said = typeof data.message === 'string'
-                    ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
-                    : undefined;
-                throw new _api_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
-            }
-            id = data.id;
+/** Creates the deployment and sets it `in_progress`; undefined (warned) when GitHub said no. */
+async function start(target, deps) {
+    const { redactor, log } = deps;
+    const host = new URL(target.apiUrl).host;
+    let octokit;
+    let id;
+    try {
+        octokit = await (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .loadOctokit */ .mV)(target.token, target.apiUrl);
+        const created = await octokit.rest.repos.createDeployment({
+            owner: target.owner,
+            repo: target.repo,
+            ref: target.sha,
+            environment: target.environment,
+            task: 'deploy',
+            description: clip(target.description),
+            // No merge of the default branch into the ref, and no wait for the commit's checks: this
+            // run is one of those checks, and GitHub would refuse a ref whose checks are pending.
+            auto_merge: false,
+            required_contexts: [],
+            request: { signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS) }
+        });
+        const data = created.data;
+        if (typeof data.id !== 'number') {
+            const said = typeof data.message === 'string'
+                ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
+                : undefined;
+            throw new _api_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
         }
-        catch (err) {
-            log.warning(`Could not create a GitHub deployment in environment "${target.environment}": ${describeDeploymentError(err, redactor, host)} The deploy goes on.`, 'GitHub deployment not created');
-            return undefined;
-        }
-        const deployment = new GitHubDeployment(target, octokit, deps, id);
-        log.info(`GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`);
-        await deployment.setStatus('in_progress', 'Deploying through the control plane.');
-        return deployment;
+        id = data.id;
     }
-    /** The final status for the deploy's outcome; `cancelling`: keep it short, the step is ending. */
-    async finish(journal, error, cancelling = false) {
+    catch (err) {
+        log.warning(`Could not create a GitHub deployment in environment "${target.environment}": ${describeDeploymentError(err, redactor, host)} The deploy goes on.`, 'GitHub deployment not created');
+        return undefined;
+    }
+    const made = { target, octokit, deps, id };
+    log.info(`GitHub deployment ${id} in environment "${target.environment}" for commit ${target.sha}.`);
+    await setStatus(made, 'in_progress', 'Deploying through the control plane.');
+    const finish = async (journal, error, cancelling = false) => {
         const final = finalStatus(journal, error);
         // The URL to show: the input, else the deployment's own custom URL once known.
-        const url = this.target.environmentUrl ?? journal.url;
-        await this.setStatus(final.state, final.description, { cancelling, environmentUrl: url });
-    }
-    /** One status; a failed attempt is retried once unless the step is being cancelled. */
-    async setStatus(state, description, opts = {}) {
-        const { target } = this;
-        const { redactor, log } = this.deps;
-        const cancelling = opts.cancelling ?? false;
-        const url = opts.environmentUrl ?? target.environmentUrl;
-        // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
-        const environmentUrl = state === 'success' || state === 'in_progress' ? url : undefined;
-        const attempts = cancelling ? 1 : 2;
-        for (let attempt = 1; attempt <= attempts; attempt++) {
-            try {
-                await this.octokit.rest.repos.createDeploymentStatus({
-                    owner: target.owner,
-                    repo: target.repo,
-                    deployment_id: this.id,
-                    state,
-                    description: clip(redactor.redact(description)),
-                    ...(target.logUrl ? { log_url: target.logUrl } : {}),
-                    ...(environmentUrl ? { environment_url: environmentUrl } : {}),
-                    ...(state === 'success' ? { auto_inactive: true } : {}),
-                    request: {
-                        signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
-                    }
-                });
-                log.info(`GitHub deployment ${this.id}: ${state}.`);
-                return true;
-            }
-            catch (err) {
-                if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryable */ .r3)(err)) {
-                    await this.deps.clock.sleep(RETRY_DELAY_MS);
-                    continue;
-                }
-                log.warning(`Could not set GitHub deployment ${this.id} to ${state}: ${describeDeploymentError(err, redactor, this.host)}`, 'GitHub deployment status not set');
-                return false;
-            }
-        }
-        return false;
-    }
+        const url = target.environmentUrl ?? journal.url;
+        await setStatus(made, final.state, final.description, { cancelling, environmentUrl: url });
+    };
+    return { id, finish };
 }
-/**
- * The GitHub deployment of this run, when `environment` is set: created and `in_progress`, or
- * undefined (off, a dry run, or GitHub said no: then after one warning). Never throws. The
- * caller keeps the returned deployment's `id` for the `github-deployment-id` output.
- */
+/** One status; a failed attempt is retried once unless the step is being cancelled. */
+async function setStatus({ target, octokit, deps, id }, state, description, opts = {}) {
+    const { redactor, log } = deps;
+    const cancelling = opts.cancelling ?? false;
+    const url = opts.environmentUrl ?? target.environmentUrl;
+    // GitHub shows the URL as the environment's link: only for a deploy that is live or going on.
+    const environmentUrl = state === 'success' || state === 'in_progress' ? url : undefined;
+    const attempts = cancelling ? 1 : 2;
+    for (let attempt = 1; attempt <= attempts; attempt++) {
+        try {
+            await octokit.rest.repos.createDeploymentStatus({
+                owner: target.owner,
+                repo: target.repo,
+                deployment_id: id,
+                state,
+                description: clip(redactor.redact(description)),
+                ...(target.logUrl ? { log_url: target.logUrl } : {}),
+                ...(environmentUrl ? { environment_url: environmentUrl } : {}),
+                ...(state === 'success' ? { auto_inactive: true } : {}),
+                request: {
+                    signal: AbortSignal.timeout(cancelling ? CANCEL_REQUEST_TIMEOUT_MS : REQUEST_TIMEOUT_MS)
+                }
+            });
+            log.info(`GitHub deployment ${id}: ${state}.`);
+            return true;
+        }
+        catch (err) {
+            if (attempt < attempts && (0,_api_js__WEBPACK_IMPORTED_MODULE_2__/* .isRetryable */ .r3)(err)) {
+                await deps.clock.sleep(RETRY_DELAY_MS);
+                continue;
+            }
+            const why = describeDeploymentError(err, redactor, new URL(target.apiUrl).host);
+            log.warning(`Could not set GitHub deployment ${id} to ${state}: ${why}`, 'GitHub deployment status not set');
+            return false;
+        }
+    }
+    return false;
+}
+/** The run's GitHub deployment, created and `in_progress`, or undefined. Never throws. */
 async function startGitHubDeployment(o, context, deps) {
     const { redactor, log } = deps;
     if (o.environment !== undefined && o.dryRun) {
         log.info(`Dry run: no GitHub deployment is created in environment "${o.environment}".`);
         return undefined;
     }
+    const notCreated = (line) => void log.warning(line, 'GitHub deployment not created');
     const target = githubDeploymentTarget(o, context);
-    if (typeof target === 'string') {
-        log.warning(target, 'GitHub deployment not created');
-        return undefined;
-    }
+    if (typeof target === 'string')
+        return notCreated(target);
     if (target === undefined)
         return undefined;
     try {
-        return await GitHubDeployment.start(target, deps);
+        return await start(target, deps);
     }
     catch (err) {
-        log.warning(`Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`, 'GitHub deployment not created');
-        return undefined;
+        return notCreated(`Could not create a GitHub deployment: ${describeDeploymentError(err, redactor)}`);
     }
 }
 

@@ -89,10 +89,12 @@ function networkCause(err) {
     }
     return { timedOut: false };
 }
-/**
- * What went wrong talking to `host`, as it happened, with what to do about it for the statuses
- * whose cause is known; `hints` adds per-feature advice (the permission it needs). Never the token.
- */
+/** What to do about a status whatever the feature, when its `hints` say nothing. */
+const GITHUB_HINTS = {
+    401: 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.',
+    429: 'GitHub is rate limiting this token.'
+};
+/** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
@@ -109,16 +111,9 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     }
     // Redact before cutting: a cut could split the token and leave half of it.
     const message = clean(err instanceof Error ? err.message : String(err));
-    const hint = status === 401
-        ? (hints[401] ??
-            'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.')
-        : status === 403 || status === 404 || status === 409 || status === 422
-            ? hints[status]
-            : status === 429
-                ? 'GitHub is rate limiting this token.'
-                : status >= 500
-                    ? 'GitHub had a server error.'
-                    : undefined;
+    const hint = hints[status] ??
+        GITHUB_HINTS[status] ??
+        (status >= 500 ? 'GitHub had a server error.' : undefined);
     return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
 }
 
@@ -148,10 +143,9 @@ var outcomes = __webpack_require__(5686);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
-// The pull-request comment's text: a hidden marker that finds it again, a headline with the
-// status, a table of what is known, the reason on failure and a collapsed log excerpt. Pure: the
-// values come from the run's journal; every text the run did not write (a server's answer, a
-// name, an error that quotes the workspace) goes in through src/inert.ts and shows as text.
+// The pull-request comment's text: a hidden marker that finds it again, a headline, a table of what
+// is known, the reason and a collapsed log excerpt. Every text the run did not write (an answer, a
+// name, an error quoting the workspace) goes in through src/inert.ts and shows as text.
 
 
 const MAX_EXCERPT_LINES = 100;
@@ -168,15 +162,11 @@ function isCommentFor(body, name) {
     const marker = commentMarker(name);
     return body.startsWith(marker) && /^(\r?\n|$)/.test(body.slice(marker.length));
 }
-/** One line of text for Markdown (src/inert.ts): no markup, links or @mentions of its own. */
-const plain = (text, max = 1000) => (0,inert/* mdText */.bC)(text, max);
-/** Inline code, also in a table cell (no backtick to end it, no pipe to split the cell). */
-const code = (text) => (0,inert/* mdCode */.xs)(text, 200);
 /** A link when it is a plain http(s) URL, else the text as code. */
 function comment_body_link(url, label = url) {
     if (!inert/* SAFE_URL */.mT.test(url))
-        return code(url);
-    return `[${label === url ? url : plain(label, 200)}](${url})`;
+        return (0,inert/* mdCode */.xs)(url);
+    return `[${label === url ? url : (0,inert/* mdText */.bC)(label, 200)}](${url})`;
 }
 /** The excerpt's last lines, without terminal codes, fenced so that nothing in it ends the fence. */
 function excerpt(text) {
@@ -203,34 +193,30 @@ function renderComment(r, links = {}) {
         rows.push(['URL', comment_body_link(r.url)]);
     if (r.statusUrl && !r.removal)
         rows.push(['Deployment page', comment_body_link(r.statusUrl)]);
+    const status = r.revisionStatus ? ` (${(0,inert/* mdCode */.xs)(r.revisionStatus)})` : '';
     if (r.revisionId)
-        rows.push([
-            'Revision',
-            `${code(r.revisionId)}${r.revisionStatus ? ` (${code(r.revisionStatus)})` : ''}`
-        ]);
+        rows.push(['Revision', `${(0,inert/* mdCode */.xs)(r.revisionId)}${status}`]);
     if (r.deploymentId)
-        rows.push(['Deployment', code(r.deploymentId)]);
+        rows.push(['Deployment', (0,inert/* mdCode */.xs)(r.deploymentId)]);
     if (r.promotedFrom)
-        rows.push(['Promoted from', plain(r.promotedFrom, 400)]);
+        rows.push(['Promoted from', (0,inert/* mdText */.bC)(r.promotedFrom, 400)]);
     if (r.tier && !r.removal)
-        rows.push(['Type and size', plain(r.tier, 200)]);
+        rows.push(['Type and size', (0,inert/* mdText */.bC)(r.tier, 200)]);
     if (r.commitSha) {
         const short = r.commitSha.slice(0, 7);
         const sha = /^[0-9a-f]{7,64}$/i.test(r.commitSha) ? r.commitSha : undefined;
-        rows.push([
-            'Commit',
-            sha && links.repository ? comment_body_link(`${links.repository}/commit/${sha}`, short) : code(short)
-        ]);
+        const repo = links.repository;
+        rows.push(['Commit', sha && repo ? comment_body_link(`${repo}/commit/${sha}`, short) : (0,inert/* mdCode */.xs)(short)]);
     }
     if (links.run)
         rows.push(['Run', comment_body_link(links.run, 'workflow run')]);
-    const parts = [commentMarker(r.name), `### ${code(r.name)}: ${title}`];
+    const parts = [commentMarker(r.name), `### ${(0,inert/* mdCode */.xs)(r.name)}: ${title}`];
     if (sentence)
         parts.push(sentence);
     if (rows.length > 0)
         parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
     if (r.error)
-        parts.push(`**Reason:** ${plain(r.error, 2000)}`);
+        parts.push(`**Reason:** ${(0,inert/* mdText */.bC)(r.error, 2000)}`);
     if (r.logExcerpt?.trim())
         parts.push(`<details><summary>Log excerpt</summary>\n\n${excerpt(r.logExcerpt)}\n\n</details>`);
     parts.push('<sub>Updated in place by control-plane-deploy on every run.</sub>');
@@ -241,12 +227,9 @@ function renderComment(r, links = {}) {
 var runner_context = __webpack_require__(1953);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
-// hidden marker on its first line, so that re-runs and later pushes update it in place.
-//
-// Strictly best effort, like GitHub deployments: any failure is one warning and never the verdict;
-// it never throws; it takes at most 5 s per request and 15 s in all (1 s when the step is being
-// cancelled). The token goes only to the context's API root under the same rule as the API key (https, or
-// plain http to this machine), and no line built here contains it.
+// hidden marker on its first line, so that re-runs and later pushes update it in place. Best
+// effort: a failure is one warning, never the verdict; 5 s per request, 15 s in all (1 s when
+// cancelling). The token goes only to the API root under the API key's rule, in no line built here.
 
 
 
@@ -276,10 +259,8 @@ function asComment(value) {
 class OutOfTime extends Error {
 }
 /**
- * Creates or updates this deployment name's comment on the pull request. Returns what was done,
- * or undefined when nothing was (not a pull request, a dry run, or after its one warning). Never
- * throws. Only comments written by the identity the token acts as are adopted: a marker in
- * someone else's comment (quoted, or copied) is left alone.
+ * Creates or updates this name's comment; undefined when nothing was done. Never throws. Only
+ * comments by the identity the token acts as are adopted: a marker copied elsewhere is left alone.
  */
 async function postPrComment(report, deps) {
     const { log, context } = deps;
@@ -337,21 +318,16 @@ function whereToPost(deps) {
         log.info('pr-comment: this run is not about a pull request; no comment is posted.');
         return undefined;
     }
+    const notPosted = (line) => void log.warning(line, NOT_POSTED);
     const token = deps.token?.trim() ?? '';
-    if (!token && !deps.dryRun) {
-        log.warning('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.', NOT_POSTED);
-        return undefined;
-    }
+    if (!token && !deps.dryRun)
+        return notPosted('pr-comment needs `github-token` (with `pull-requests: write`): no comment is posted.');
     const repository = context.repo;
-    if (!repository) {
-        log.warning(`${runner_context/* CONTEXT_GAPS */.gh.repository}: no pull request comment is posted.`, NOT_POSTED);
-        return undefined;
-    }
+    if (!repository)
+        return notPosted(`${runner_context/* CONTEXT_GAPS */.gh.repository}: no pull request comment is posted.`);
     const api = (0,github_api/* githubApiUrl */.BN)(context);
-    if (typeof api === 'string') {
-        log.warning(`${api}: no pull request comment is posted.`, NOT_POSTED);
-        return undefined;
-    }
+    if (typeof api === 'string')
+        return notPosted(`${api}: no pull request comment is posted.`);
     return { number, token, repository, api };
 }
 /** The comment's text, redacted value by value (before Markdown escaping) and as a whole. */
@@ -364,6 +340,11 @@ function commentBody(report, context, repository, redactor) {
 }
 async function post(s, name, body, token, step, out) {
     const { log, redactor } = out;
+    const said = (action, c) => {
+        const url = cleanUrl(c.html_url, redactor);
+        log.info(`Pull request #${s.number}: comment ${action}${url ? `: ${url}` : '.'}`);
+        return { action, commentId: c.id, url, body };
+    };
     const me = await identity(s, token);
     const mine = await commentsFor(s, name, me, log);
     const ours = mine[0];
@@ -372,10 +353,7 @@ async function post(s, name, body, token, step, out) {
         const created = await write(s, { body });
         // Runs that overlap may each have created one: converge on the oldest.
         step.now = 'tidy the comments on';
-        const kept = await converge(s, name, created, body, log);
-        const url = cleanUrl(kept.html_url, redactor);
-        log.info(`Pull request #${s.number}: comment created${url ? `: ${url}` : '.'}`);
-        return { action: 'created', commentId: kept.id, url, body };
+        return said('created', await converge(s, name, created, body, log));
     }
     step.now = 'tidy the comments on';
     for (const extra of mine.slice(1))
@@ -385,15 +363,11 @@ async function post(s, name, body, token, step, out) {
         return { action: 'unchanged', commentId: ours.id, url: cleanUrl(ours.html_url, redactor), body };
     }
     step.now = 'update the comment on';
-    const updated = await write(s, { body, id: ours.id });
-    const url = cleanUrl(updated.html_url, redactor);
-    log.info(`Pull request #${s.number}: comment updated${url ? `: ${url}` : '.'}`);
-    return { action: 'updated', commentId: updated.id, url, body };
+    return said('updated', await write(s, { body, id: ours.id }));
 }
 /**
- * Who the token acts as. The workflow's token (an installation token, `ghs_`) cannot ask GitHub
- * and is `github-actions[bot]`; another token is asked once. A wrong guess costs one comment that
- * is created and removed again: after a create, the comment's own author is what counts.
+ * Who the token acts as: the workflow's (`ghs_`, which cannot ask) is `github-actions[bot]`,
+ * another is asked. A wrong guess costs one comment created and removed: its author then counts.
  */
 async function identity(s, token) {
     if (token.startsWith('ghs_'))
@@ -409,10 +383,7 @@ async function identity(s, token) {
         return WORKFLOW_TOKEN_LOGIN;
     }
 }
-/**
- * This name's comments written by `me`, oldest first. A marker in a comment by someone else is
- * ignored, and said once.
- */
+/** This name's comments by `me`, oldest first; a marker in someone else's is said once. */
 async function commentsFor(s, name, me, log) {
     const mine = [];
     const others = new Set();

@@ -28368,7 +28368,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2314:
+/***/ 1365:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30686,27 +30686,8 @@ function makeClock(over = {}) {
     return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
 }
 
-;// CONCATENATED MODULE: ./src/commands/command.ts
-/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
-const EVERY_COMMAND = [
-    'api-key',
-    'tenant-id',
-    'base-url',
-    'dry-run',
-    'github-token',
-    'api-dialect',
-    'command'
-];
-/** What a command on one deployment takes (a deploy, a check, a delete): which, and how long. */
-const ONE_DEPLOYMENT = [
-    'name',
-    'deployment-id',
-    'wait',
-    'timeout',
-    'poll-interval',
-    'pr-comment'
-];
-
+// EXTERNAL MODULE: ./src/commands/command.ts
+var commands_command = __nccwpck_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts + 1 modules
 var vocabulary = __nccwpck_require__(6877);
 // EXTERNAL MODULE: ./src/duration.ts
@@ -31287,10 +31268,8 @@ var action_yml = __nccwpck_require__(5938);
 // EXTERNAL MODULE: ./src/report/status-words.ts
 var status_words = __nccwpck_require__(2666);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
-// The step outputs of a run (also on failure, as far as known). They are structured values the
-// action produced or validated (ids, statuses, booleans, URLs, commits) and are written as they
-// are: redacting them would corrupt them whenever a secret value happens to equal `true` or a
-// fragment of an id.
+// The step outputs of a run (also on failure, as far as known). Written as they are: redacting
+// would corrupt them whenever a secret equals `true` or part of an id.
 
 
 /** The step outputs, by name; undefined ones are not written. */
@@ -31301,12 +31280,11 @@ function outputsOf(journal) {
         'revision-id': journal.revisionId,
         'revision-status': (0,status_words/* revisionStatusWord */.I8)(journal.revisionStatus),
         'deployment-status': (0,status_words/* deploymentStatusWord */._I)(journal.deploymentStatus),
-        // A create cut off in flight may have landed: unknown, so not claimed either way.
+        // A create or delete cut off in flight may have landed: unknown, so not claimed either way.
         created: journal.writing === 'create' ? undefined : String(journal.created === true),
         url: journal.url,
         'status-url': journal.statusUrl,
         'repo-commit-sha': journal.repoCommitSha,
-        // A delete cut off in flight may have landed: unknown, so not claimed either way.
         deleted: journal.writing === 'delete' ? undefined : String(journal.deleted === true),
         'rollback-revision-id': rollback?.revisionId,
         'rollback-status': (0,status_words/* revisionStatusWord */.I8)(rollback?.status),
@@ -31325,21 +31303,15 @@ function allOutputs(journal, extra) {
     const known = journal
         ? { ...outputsOf(journal), ...extra }
         : { created: 'false', deleted: 'false', ...extra };
-    const all = {};
-    for (const name of Object.keys(action_yml/* ACTION_OUTPUTS */.c)) {
-        all[name] = known[name] ?? '';
-    }
-    return all;
+    return Object.fromEntries(Object.keys(action_yml/* ACTION_OUTPUTS */.c).map(name => [name, known[name] ?? '']));
 }
 
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
 var outcomes = __nccwpck_require__(5686);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
-// The job summary of a deploy or a delete, from its journal. Pure: src/run.ts writes it through the
-// port. It carries free text (errors, the plan), so it passes the redactor: the runner masks the
-// log, but nothing masks a summary. Its markup is the run's own: every other text (a name, a graph
-// id, a case's output, a server's answer) goes in through mdText, mdCode or mdFenced, so that it
-// shows as text and does nothing.
+// The job summary of a deploy or a delete, from its journal. Nothing masks a summary, so it passes
+// the redactor; its markup is the run's own: every other text (a name, a case's output, an answer)
+// goes in through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
 
 
 
@@ -31351,9 +31323,8 @@ function summaryRows(journal, facts) {
         if (v !== undefined && v !== '')
             rows.push([k, v]);
     };
-    add('Deployment', journal.deploymentId
-        ? `${(0,inert/* mdCode */.xs)(journal.deploymentId)}${journal.created ? ' (created by this run)' : ''}`
-        : undefined);
+    const created = journal.created ? ' (created by this run)' : '';
+    add('Deployment', journal.deploymentId && `${(0,inert/* mdCode */.xs)(journal.deploymentId)}${created}`);
     const code = (v) => v && cellCode(v);
     add('Revision', code(journal.revisionId));
     add('Revision status', code((0,status_words/* revisionStatusWord */.I8)(journal.revisionStatus)));
@@ -31403,8 +31374,9 @@ function renderSummary(journal, facts) {
                 : '…';
     const title = `${headline}: ${journal.name ? (0,inert/* mdCode */.xs)(journal.name) : 'deployment'}`;
     const out = [`### ${title}`, '', '| | |', '|---|---|'];
+    // A row's value is Markdown of the run's making whose texts are inert: kept on its line.
     for (const [k, v] of summaryRows(journal, facts))
-        out.push(`| ${k} | ${cell(v)} |`);
+        out.push(`| ${k} | ${v.replace(/\r?\n/g, ' ')} |`);
     if (facts.error)
         out.push('', '**What failed**', '', (0,inert/* mdFenced */.bm)(facts.error.split(/\r?\n/)));
     if (journal.plan && (journal.outcome === 'dry-run' || journal.plan.changed)) {
@@ -31415,7 +31387,8 @@ function renderSummary(journal, facts) {
     timeline(out, 'Status timeline', journal.timeline ?? []);
     const log = journal.failureLog;
     if (log) {
-        out.push('', '<details><summary>', `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`, '</summary>', '');
+        const head = `${log.type === 'build' ? 'Build' : 'Deploy'} log, last ${log.lines.length} lines`;
+        out.push('', '<details><summary>', head, '</summary>', '');
         out.push((0,inert/* mdFenced */.bm)(log.lines), '', '</details>');
     }
     const rb = journal.rollback;
@@ -31436,14 +31409,11 @@ function typeAndSize(journal) {
 function verifiedRows(v, add) {
     add('Served revision', v?.servedRevision && (0,inert/* mdText */.bC)(v.servedRevision));
     const g = v?.graphs;
-    if (g)
-        add('Graphs', `${(0,inert/* mdText */.bC)(g.verdict)}: ${g.checked.map(x => `${cellCode(x)}${g.missing.includes(x) ? ' (missing)' : ''}`).join(', ')}`);
+    const graph = (x) => `${cellCode(x)}${g?.missing.includes(x) ? ' (missing)' : ''}`;
+    add('Graphs', g && `${(0,inert/* mdText */.bC)(g.verdict)}: ${g.checked.map(graph).join(', ')}`);
     add('Smoke test', v?.smoke && (0,inert/* mdText */.bC)(v.smoke));
 }
-/**
- * Each case's verdict and the start of its output (masked by the case, redacted with the rest):
- * the case's name and graph come from the workspace, its output from the agent server.
- */
+/** Each case's verdict and the start of its output (masked by the case, redacted with the rest). */
 function smokeCases(out, cases) {
     if (!cases?.length)
         return;
@@ -31462,10 +31432,6 @@ function timeline(out, title, entries) {
 }
 /** Text as code in a table's cell, where `\|` reads back as `|`. */
 const cellCode = (v) => (0,inert/* mdCode */.xs)(v, 200, '\\|');
-/** A row's value, Markdown of the run's making whose texts are inert: kept on its line. */
-function cell(v) {
-    return v.replace(/\r?\n/g, ' ');
-}
 /** The job summary as it is written: nothing masks a summary, so it is redacted here. */
 function summaryText(journal, facts, redactor) {
     return redactor.redact(renderSummary(journal, facts));
@@ -31528,10 +31494,7 @@ function uploadHint(o, missing, say) {
 // found nothing to update, before any write, so a run that would fail never creates half a thing.
 
 
-/**
- * The failure when `name` is to be created and the run lacks an input a create needs; what the
- * material gives (a promotion's source's repository, ref or image) counts as given.
- */
+/** A create that lacks an input it needs; what the material gives (a promotion's) counts. */
 function refuseCreateWithoutNeeds(o, m, name, say) {
     if (!o.create) {
         return (0,interface_ending/* stop */.ds)(`No deployment is named "${name}" and ${say.set('create', false)} was set.`, `Leave ${say('create')} at its default to create it, or check the name, ${say('tenant-id')} and ${say('base-url')}.`, 'Deployment not found');
@@ -31541,8 +31504,7 @@ function refuseCreateWithoutNeeds(o, m, name, say) {
     const problem = createNeedsProblem({ ...o, source, integrationId, repository, ...named }, name, say);
     if (problem)
         return (0,interface_ending/* stop */.ds)(problem.message, problem.hint, 'Missing input to create');
-    // Without `deployment-type` the create is Serverless, which has no database of its own: refused
-    // here rather than after a create that the resize then could not size.
+    // Refused here rather than after a create (Serverless by default) the resize cannot size.
     if (o.databaseSize !== undefined && o.deploymentType === undefined) {
         return (0,interface_ending/* stop */.ds)(`No deployment is named "${name}", and a create without ${say('deployment-type')} makes a Serverless deployment, which shares its database: ${say('database-size')} applies only to a Dedicated one. Nothing was written.`, `Set ${say.set('deployment-type', 'dedicated')} to create it with a database of its own, or leave ${say('database-size')} out.`, 'No database size on Serverless');
     }
@@ -31550,7 +31512,7 @@ function refuseCreateWithoutNeeds(o, m, name, say) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/ending.ts
-var deploy_ending = __nccwpck_require__(801);
+var ending = __nccwpck_require__(801);
 // EXTERNAL MODULE: ./src/commands/deploy/facts.ts
 var facts = __nccwpck_require__(6091);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
@@ -31594,10 +31556,7 @@ async function resizeAfter(o, journal, deps, written) {
         throw (0,facts/* told */.Ev)(err, learned);
     }
 }
-/**
- * The deployment naming the resize's revision: the answer, or a re-read when the answer names the
- * revision from before (none yet) or an older one (another's, never this run's).
- */
+/** The deployment naming the resize's revision: the answer, or read again if it names an older. */
 async function resizeRevision(deps, d, out) {
     const before = d.latest_revision_id;
     const named = out.latest_revision_id;
@@ -31634,8 +31593,9 @@ async function send(deps, d, resize) {
     for (const input of resize.unreported)
         log.info(`The control plane does not report the deployment's ${input === 'size' ? 'compute' : 'database'} tier: ${deps.say(input)} is sent anyway.`);
     log.info(`Resize: ${resize.described.join(', ')}.`);
-    const out = await (0,facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, () => client.setResourceTiers(d.id, resize.body), true, 'resize', log, deps.clock.now));
-    return out;
+    const tiers = () => client.setResourceTiers(d.id, resize.body);
+    const now = deps.clock.now;
+    return (0,facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, tiers, true, 'resize', log, now));
 }
 /** The resize's revision, as this run's; the code revision it follows is named as superseded. */
 function madeBy(deps, written, out, revisionId) {
@@ -31702,7 +31662,8 @@ function editDistance(a, b, max) {
         const cur = [i];
         let best = i;
         for (let j = 1; j <= b.length; j++) {
-            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + (a[i - 1] === b[j - 1] ? 0 : 1));
+            const change = a[i - 1] === b[j - 1] ? 0 : 1;
+            const v = Math.min(prev[j] + 1, cur[j - 1] + 1, prev[j - 1] + change);
             cur.push(v);
             best = Math.min(best, v);
         }
@@ -31718,10 +31679,8 @@ var find_deployment = __nccwpck_require__(993);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
 var gone = __nccwpck_require__(7873);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/target.ts
-// The deploy's first step: the deployment the inputs name, as it is now. One on its way out
-// (`AWAITING_DELETE` or `AWAITING_FINAL_DELETE`, another run deleted it) cannot be updated: a
-// deployment named by name is waited for until it is gone and then created anew; one named by id is
-// an error.
+// The deploy's first step: the deployment the inputs name, as it is now. One on its way out cannot
+// be updated: named by name, it is waited for and created anew; named by id, it is an error.
 
 
 
@@ -31797,10 +31756,9 @@ var promote = __nccwpck_require__(9384);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
 var errors = __nccwpck_require__(4007);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/build-log.ts
-// The build's own log while the wait polls: the new lines at each poll, one log read at most, from
-// the line after the last one shown. Lines are what the build printed (untrusted: the client has
-// redacted the secrets it knows, the flow's log redacts the run's): each is made one inert line
-// here. Best effort: a log that cannot be read stops being followed, said once, never the verdict.
+// The build's own log while the wait polls: the new lines, one read per poll at most, each made one
+// inert line (the build's text is untrusted). A log that cannot be read stops being followed, said
+// once, never the verdict.
 
 
 /** Lines read at most per poll: a build that prints more is caught up over the next polls. */
@@ -31879,8 +31837,7 @@ class BuildLogFollower {
             this.#seen.add(key);
             lines.push(shown(entry.level, entry.message));
         }
-        // From the end of the log on, the next read asks from the newest line's time (inclusive: what
-        // it shows again is dropped above); within a long log it follows the cursor.
+        // At the log's end, read on from the newest line's time (inclusive); within it, by the cursor.
         const last = page.logs.at(-1)?.timestamp;
         if (this.#cursor === undefined && last)
             this.#startTime = last;
@@ -31909,21 +31866,16 @@ function shown(level, message) {
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
 var built_workspace = __nccwpck_require__(2418);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/source-evidence.ts
-// Evidence before any write: a promotion's source is examined on its own agent server with this
-// run's checks (the revision served, the graphs, the smoke cases), by the same gate as the
-// target's new revision (after-deployed.ts: one gate, two URLs). `DEPLOYED` is not evidence: a
-// staging revision whose checks failed stays DEPLOYED when staging has no rollback. A check that
-// fails or cannot be made refuses the promotion before anything is written to the target.
+// Evidence before any write: a promotion's source is examined on its own agent server by this
+// run's checks and gate (after-deployed.ts). `DEPLOYED` is not evidence: a staging revision whose
+// checks failed stays DEPLOYED without rollback. A check failed or not made refuses the promotion.
 
 
 
 
 
 
-/**
- * Examines the source's active revision; an ending (the promotion refused, or the run cancelled)
- * when it may not be promoted. `verify-source: false` examines nothing, and says so.
- */
+/** Examines the source's active revision; `verify-source: false` examines nothing, and says so. */
 async function verifySource(o, journal, deps, m) {
     const { deployment: d, revision } = m.source;
     if (!o.verifySource) {
@@ -31932,7 +31884,8 @@ async function verifySource(o, journal, deps, m) {
         deps.log.warning(`${deps.say.set('verify-source', false)}: nothing verified revision ${revision.id} of "${d.name}" before this run ${done}; it ${is} promoted on its DEPLOYED status alone.`, o.dryRun ? 'Would be promoted without evidence' : 'Promoted without evidence');
         return { evidence: { kind: 'skipped' } };
     }
-    const examined = await deps.log.group(`Verify the promotion's source "${d.name}" revision ${revision.id}`, () => examineSource(o, deps, m));
+    const title = `Verify the promotion's source "${d.name}" revision ${revision.id}`;
+    const examined = await deps.log.group(title, () => examineSource(o, deps, m));
     if ((0,interface_ending/* stopped */.ce)(examined)) {
         const check = 'the health check';
         const ending = refuse(m, journal, deps, check, examined.failure.message);
@@ -32061,14 +32014,12 @@ async function write(w, plan, current) {
         if (result.kind === 'created' && material.kind !== 'upload')
             written = result.deployment;
         else {
-            // Another run created it first: this run's write becomes an update of theirs. An upload's
-            // create makes no revision of the source: the PATCH that names the upload does.
+            // Another run created it first (an update of theirs), or an upload's (its PATCH makes it).
             const replanned = (0,steps_plan/* planUpdate */.ZL)(o, result.deployment, material, deps.say);
             if ((0,interface_ending/* stopped */.ce)(replanned))
                 return replanned;
             plan = replanned;
-            // What the run did stays the create it made (the summary's changes); the upload's update
-            // is its second step. A deployment another run created is this run's update.
+            // The summary's changes stay the create's; an update of another run's is this run's plan.
             if (result.kind === 'taken')
                 Object.assign(learned, { plan: (0,steps_plan/* planShown */.VB)(plan) }, noteRepository(deps, plan));
             target = result.deployment;
@@ -32117,8 +32068,7 @@ async function update(w, p, d) {
         throw new Error('update needs an update plan');
     const { deps, material } = w;
     const { client, log } = deps;
-    // The PATCH names only an object whose PUT was stored (upload.ts); its lost answer is then
-    // reconciled like any other, with the same object.
+    // The PATCH names only an object whose PUT was stored (upload.ts), kept when it is sent again.
     const object = material.kind === 'upload' &&
         (await material.upload.store(client, d.id, { ...w.journal, ...w.learned }));
     if ((0,interface_ending/* stopped */.ce)(object))
@@ -32151,12 +32101,9 @@ function noteRepository(deps, p) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/flow.ts
-// The deploy, step by step (steps/): find the target, plan, write (write-revision.ts), wait, and
-// conclude from how the wait ended (conclude.ts, which also hands a failure to after-failure/).
-// Each step returns what it learned; this flow alone records it in the journal
-// (src/interface/journal.ts), so that the outputs and the summary can say what was known when it
-// stopped. The deploy returns its ending (ending.ts), built here from what the steps return or
-// threw.
+// The deploy, step by step (steps/): find the target, plan, write, wait, and conclude. Each step
+// returns what it learned; this flow alone records it in the journal, so that the outputs and the
+// summary say what was known when it stopped, and returns the ending.
 
 
 
@@ -32178,26 +32125,9 @@ function noteRepository(deps, p) {
 
 
 
-/**
- * The deploy, to its ending: every ending it expects (failed, timed out, unhealthy, cancelled,
- * superseded...) is returned; it throws only what nobody expected (a bug), with the outcome
- * `error` in the journal.
- */
-async function deploy(o, journal, deps) {
-    let ending;
-    try {
-        ending = await steps(o, journal, deps);
-    }
-    catch (err) {
-        (0,facts/* record */.g1)(journal, (0,facts/* toldBy */.Hd)(err));
-        ending = (0,deploy_ending/* endingOfError */.R)(err, journal, deps.signal);
-        if (!ending) {
-            (0,facts/* record */.g1)(journal, { outcome: 'error' });
-            throw err;
-        }
-    }
-    (0,facts/* record */.g1)(journal, { outcome: ending.outcome });
-    return ending;
+/** The deploy, to its ending; it throws only what nobody expected (a bug), journalled `error`. */
+function deploy(o, journal, deps) {
+    return (0,ending/* journalledEnding */.e)(journal, deps.signal, () => steps(o, journal, deps));
 }
 /** A step's value, its facts recorded in the journal and taken off it. */
 function take(journal, x) {
@@ -32330,14 +32260,11 @@ function waitFor(o, deps, deploymentId, revisionId) {
     const buildLog = new BuildLogFollower(deps.client, { deploymentId, revisionId }, deps.clock.now);
     return log.group(`Wait for revision ${revisionId}`, async () => {
         const result = await (0,wait/* waitForRevision */.gM)({
-            client: deps.client,
+            ...deps,
             deploymentId,
             revisionId,
             timeoutMs: o.timeoutMs,
             pollIntervalMs: o.pollIntervalMs,
-            cadence: deps.cadence,
-            signal: deps.signal,
-            clock: deps.clock,
             onStatus: (status, ms) => log.info(`${(0,status_words/* shownStatus */.O4)(status)} after ${(0,duration/* formatDuration */.a3)(ms)}`),
             onProgress: (status, ms) => log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms))),
             // `failure-logs: 0` shows no log line of the service's at all.
@@ -32431,8 +32358,7 @@ function statusUrlOf(f) {
     const app = webAppOf(f.baseUrl);
     if (app === undefined)
         return undefined;
-    const id = (s) => encodeURIComponent(s);
-    return `${app}/o/${id(f.tenantId)}/host/deployments/${id(f.deploymentId)}`;
+    return `${app}/o/${encodeURIComponent(f.tenantId)}/host/deployments/${encodeURIComponent(f.deploymentId)}`;
 }
 
 ;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
@@ -32451,7 +32377,7 @@ function statusUrlOf(f) {
 
 /** The inputs of a deploy (and of the check, which plans one). */
 const DEPLOY_INPUTS = [
-    ...ONE_DEPLOYMENT,
+    ...commands_command/* ONE_DEPLOYMENT */.jQ,
     'repository',
     'source',
     'integration-id',
@@ -32489,6 +32415,7 @@ const deployCommand = {
     inputs: DEPLOY_INPUTS,
     rules: DEPLOY_RULES,
     failedTitle: 'Deploy failed',
+    // Every output but the other commands' own, in action.yml's order.
     outputs: [
         'deployment-id',
         'revision-id',
@@ -32519,23 +32446,12 @@ const deployCommand = {
 };
 /** The flow to its ending, then the GitHub side and the report of what the run learned. */
 async function runFlow(o, context, { flow, failedTitle, removal, smokeCases }) {
-    const { port, client, log, redactor, clock } = context;
+    const { port, log, redactor, clock } = context;
     const journal = (0,facts/* newJournal */.EH)(o);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
     const github = await gitHubDeployment(port, o, { redactor, log, clock });
-    const deps = {
-        client,
-        log,
-        signal: port.signal,
-        say: port.say,
-        clock,
-        workspace: port.event.workspace,
-        ownFiles: port.event.ownFiles
-    };
-    const ending = await flowEnding(journal, { ...deps, ...(smokeCases ? { smokeCases } : {}) }, o, {
-        flow,
-        failedTitle
-    });
+    const deps = { ...(0,commands_command/* stepDeps */.DJ)(context), ...(smokeCases ? { smokeCases } : {}) };
+    const ending = await flowEnding(journal, deps, o, { flow, failedTitle });
     const error = ending.failure ? redactor.redact((0,interface_ending/* failureText */.kY)(ending.failure)) : undefined;
     // The deployment's page in the web app; none for one this run deleted.
     const statusUrl = journal.deleted === true
@@ -32562,10 +32478,7 @@ function report(journal, { client, redactor, clock, started }, { github, error }
         : undefined;
     return { outputs, summary: summaryText(journal, facts, redactor), done };
 }
-/**
- * The flow, to its ending. The flows return every ending they expect; what is left is what
- * nobody expected (our bug): one readable line, never a stack trace.
- */
+/** The flow, to its ending; what nobody expected (our bug) is one readable line, no stack trace. */
 async function flowEnding(journal, deps, o, { flow, failedTitle }) {
     try {
         return await flow(o, journal, deps);
@@ -32576,10 +32489,7 @@ async function flowEnding(journal, deps, o, { flow, failedTitle }) {
         return { outcome: 'error', failure: { message, title: failedTitle } };
     }
 }
-/**
- * The smoke-test file's cases, read from the workspace and checked before any request (its parser
- * loaded only then); an invalid file ends the run with its one problem, nothing sent.
- */
+/** The smoke-test file's cases, checked before any request; an invalid file ends the run. */
 async function readSmokeTest(o, { port, redactor }) {
     if (o.smokeTest === undefined)
         return {};
@@ -32593,8 +32503,7 @@ async function readSmokeTest(o, { port, redactor }) {
 }
 
 ;// CONCATENATED MODULE: ./src/commands/check/command.ts
-// `command: check`: a deploy's inputs (it plans the deploy they describe) and `fail-on-drift`; its
-// run (run.ts) is loaded only when it runs.
+// `command: check`: a deploy's inputs and `fail-on-drift`; its run is loaded only when it runs.
 
 
 const checkCommand = {
@@ -32614,7 +32523,7 @@ var delete_delete = __nccwpck_require__(6725);
 
 
 const deleteCommand = {
-    inputs: [...ONE_DEPLOYMENT, 'delete-tracing-project'],
+    inputs: [...commands_command/* ONE_DEPLOYMENT */.jQ, 'delete-tracing-project'],
     // No health gate: a delete's switches of a deploy are refused as such.
     rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
     failedTitle: 'Delete failed',
@@ -33573,11 +33482,9 @@ function unmaskedSecretNames(o) {
 }
 
 ;// CONCATENATED MODULE: ./src/run.ts
-// The run, whichever door it came through: raw inputs in through the port, masks first, every
-// input checked before any request against the command's own (its module in the registry below),
-// then its run to its ending, and the summary, the error and the verdict out through the port, the
-// outputs in the result (each door writes them). It never asks where it runs: no @actions/core, no
-// environment variables, no signal handlers (the doors own those).
+// The run, whichever door it came through: inputs in through the port, masks first, every input
+// checked before any request, the command run to its ending, and its report out through the port.
+// It never asks where it runs: no @actions/core, no environment, no signal handlers (the doors').
 
 
 
@@ -33592,10 +33499,7 @@ function unmaskedSecretNames(o) {
 
 
 
-/**
- * The commands, in the words of the `command` input: the one place that chooses among them.
- * Adding a command is a folder (src/commands/<name>/command.ts) and a row here.
- */
+/** The one place that chooses among the commands: a command is a folder and a row here. */
 const REGISTRY = {
     deploy: deployCommand,
     check: checkCommand,
@@ -33609,7 +33513,7 @@ const COMMAND_RULES = {
 };
 const TAKERS = new Map();
 for (const [name, command] of Object.entries(REGISTRY))
-    for (const input of [...EVERY_COMMAND, ...command.inputs])
+    for (const input of [...commands_command/* EVERY_COMMAND */.Q4, ...command.inputs])
         TAKERS.set(input, [...(TAKERS.get(input) ?? []), name]);
 /** The commands that take `input`, in the registry's order. */
 function takersOf(input) {
@@ -33619,10 +33523,7 @@ function takersOf(input) {
 const SETUP_BUDGET_MS = 10 * 60_000;
 /** ...but never less than this: `timeout` bounds the wait, and a short one must not starve set-up. */
 const SETUP_BUDGET_FLOOR_MS = 30_000;
-/**
- * One run. `time`: for tests, a virtual clock (or part of one) shared with the emulator; real
- * time by default. The run's one clock is made here and handed to everything that keeps time.
- */
+/** One run, on one clock made here (`time`: a test's virtual clock, shared with the emulator). */
 async function run(port, time = {}) {
     const clock = makeClock(time);
     const started = clock.now();
@@ -33666,10 +33567,7 @@ async function endingOf(command, o, context) {
         context.client.close();
     }
 }
-/**
- * The outcome's exit code (outcomes.ts); a failure exits 1 at least, or 2 when nothing was sent
- * (an invalid file, a workspace that could not be archived).
- */
+/** The outcome's exit code; a failure exits 1 at least, 2 when nothing was sent. */
 function exitCodeOf(ending, client) {
     const code = outcomes/* OUTCOMES */.i[ending.outcome].exitCode;
     if (!ending.failure || code > 1)
@@ -33685,24 +33583,28 @@ function dialectLine(o, say) {
 }
 /** The client of the control plane for this run, on the run's clock and abort signal. */
 function controlPlane(port, o, { redactor, clock, started }) {
+    let rateLimitSaid = false;
     return new ControlPlaneClient({
         baseUrl: o.baseUrl,
         apiKey: o.apiKey,
         tenantId: o.tenantId,
-        // The wait has its own deadline; this bounds the look-ups and writes around it too, so that a
-        // run never takes more than twice its timeout (or 30 s beyond a shorter one: on a loaded
-        // runner set-up alone can take seconds), nor more than ten minutes beyond it.
+        // The wait has its own deadline; this one keeps a run within twice its timeout (30 s beyond a
+        // shorter one: on a loaded runner set-up alone takes seconds), and ten minutes beyond it.
         deadline: started +
             o.timeoutMs +
             Math.min(Math.max(o.timeoutMs, SETUP_BUDGET_FLOOR_MS), SETUP_BUDGET_MS),
         signal: port.signal,
-        // One redactor for the run: the secret values that answers carry join it (and the door's
-        // masks) as they are read, so that no log line, error or summary shows them.
+        // Secret values that answers carry join the run's redactor (and the door's masks) as read.
         redactor,
         mask: value => port.mask(value),
         dialect: o.apiDialect,
         say: port.say,
-        onRateLimited: once(waitMs => port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a3)(waitMs)} as it asks (said once; later pauses are not logged).`)),
+        onRateLimited: waitMs => {
+            if (rateLimitSaid)
+                return;
+            rateLimitSaid = true;
+            port.info(`The control plane is rate limiting this key: pausing ${(0,duration/* formatDuration */.a3)(waitMs)} as it asks (said once; later pauses are not logged).`);
+        },
         debug: port.debug,
         clock
     });
@@ -33721,16 +33623,6 @@ function warnUnmasked(port, o) {
             'not masked: masking it would hide that word everywhere in the log. ' +
             'This run never prints secret values; if the value is confidential, choose one that is not a common word.', 'Secret not masked: a common word');
     }
-}
-/** `fn` on its first call only. */
-function once(fn) {
-    let done = false;
-    return (...args) => {
-        if (done)
-            return;
-        done = true;
-        fn(...args);
-    };
 }
 /** The flow's log: through the port, every line redacted. */
 function flowLog(port, redactor) {
@@ -33874,13 +33766,10 @@ async function main_run() {
 /* harmony export */ });
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
 /* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3177);
-// A promotion's target against its source (`promote-from`): what the target's active revision
-// runs against what the source's active revision runs, as the promotion's material (material.ts)
-// carries it. A revision built from another source (`revision_source`) runs other material,
-// whatever its config names; then codehost: the commit built; an image: the image; an upload:
-// never the same as far as anyone can tell (the control plane keeps no digest of an archive), so
-// it always differs. `command: check` lists these as drift, and a dry-run promotion says them as
-// what it would change: one comparison of one material, so the two agree.
+// A promotion's target against its source (`promote-from`): what the target's active revision runs
+// against the promotion's material: the same `revision_source`, then the commit built or the image;
+// an upload always differs (the control plane keeps no digest of an archive). `command: check` and
+// a dry-run promotion say these alike: one comparison of one material.
 
 
 const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
@@ -33888,15 +33777,12 @@ const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__
 function sourceName(m, deps) {
     return `"${m.source.deployment.name}" (${deps.say('promote-from')}) revision ${m.source.revision.id}`;
 }
-/**
- * What the target's active revision runs against the promotion's material; undefined when they
- * are the same. A target without an active revision is said by its own state (own-state.ts).
- */
+/** What the target runs against the material; undefined when the same (or no active revision). */
 function materialDifference(target, active, m, deps) {
     if (target.active_revision_id === null)
         return undefined;
     const from = sourceName(m, deps);
-    const material = (text) => ({ kind: 'material', text, details: [] });
+    const material = (text) => (0,_own_state_js__WEBPACK_IMPORTED_MODULE_1__/* .one */ .xH)('material', text);
     if (m.of.kind === 'upload')
         return material(`"${target.name}" runs an upload, which cannot be compared with ${from}: the control plane keeps no digest of an uploaded archive, so a promotion uploads the workspace again.`);
     const ours = active?.source_revision_config ?? {};
@@ -33920,10 +33806,7 @@ function materialDifference(target, active, m, deps) {
     const runs = ours.image_uri ? `image ${shown(ours.image_uri)}` : 'no image it reports';
     return material(`"${target.name}" runs ${runs} (revision ${revision}), but ${from} runs image ${shown(image)}.`);
 }
-/**
- * A dry-run promotion: what it would change in what the target runs (its revisions' state and the
- * material), read as `command: check` reads it. At most two requests, nothing written.
- */
+/** A dry-run promotion: what it would change in what runs, as `command: check` reads it. */
 async function previewPromotion(deps, target, m) {
     const read = await (0,_own_state_js__WEBPACK_IMPORTED_MODULE_1__/* .revisionsState */ .eB)(deps.client, target, true);
     const d = materialDifference(target, read.active, m, deps);
@@ -33945,7 +33828,8 @@ async function previewPromotion(deps, target, m) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   NG: () => (/* binding */ deleting),
 /* harmony export */   c9: () => (/* binding */ statusAndType),
-/* harmony export */   eB: () => (/* binding */ revisionsState)
+/* harmony export */   eB: () => (/* binding */ revisionsState),
+/* harmony export */   xH: () => (/* binding */ one)
 /* harmony export */ });
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
@@ -33953,6 +33837,7 @@ async function previewPromotion(deps, target, m) {
 
 
 
+/** A difference said in one line. */
 const one = (kind, text) => ({ kind, text, details: [] });
 /** Being deleted: a deploy by name would wait until it is gone and create it anew. */
 function deleting(o, d) {
@@ -33963,10 +33848,7 @@ function deleting(o, d) {
         : 'a deploy would wait until it is gone, then create it anew';
     return one('deleting', `"${d.name}" is being deleted (${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_2__/* .shownStatus */ .O4)(d.status)}): ${then}.`);
 }
-/**
- * A status other than READY, and a type other than `deployment-type` asks for (legacy words read
- * as their type); a type the service does not report is named in `skipped`.
- */
+/** A status other than READY, a type other than asked (legacy words as their type). */
 function statusAndType(o, d, say) {
     const differences = [];
     const skipped = [];
@@ -33985,10 +33867,7 @@ function statusAndType(o, d, say) {
         differences.push(one('type', `"${d.name}" is ${kind}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked}: a deployment's type cannot change, so a deploy would refuse.`));
     return { differences, skipped };
 }
-/**
- * The newest revision must be the active one and DEPLOYED. One request for the newest revision,
- * one more for the active one when it is another and `wantActive`.
- */
+/** The newest revision must be the active one and DEPLOYED (the active read if `wantActive`). */
 async function revisionsState(client, d, wantActive) {
     const latestId = d.latest_revision_id;
     const activeId = d.active_revision_id;
@@ -34016,6 +33895,42 @@ async function revisionsState(client, d, wantActive) {
 
 /***/ }),
 
+/***/ 3155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DJ: () => (/* binding */ stepDeps),
+/* harmony export */   Q4: () => (/* binding */ EVERY_COMMAND),
+/* harmony export */   jQ: () => (/* binding */ ONE_DEPLOYMENT)
+/* harmony export */ });
+/** Inputs every command takes: where and how to reach the control plane (and GitHub). */
+const EVERY_COMMAND = [
+    'api-key',
+    'tenant-id',
+    'base-url',
+    'dry-run',
+    'github-token',
+    'api-dialect',
+    'command'
+];
+/** What a command on one deployment takes (a deploy, a check, a delete): which, and how long. */
+const ONE_DEPLOYMENT = [
+    'name',
+    'deployment-id',
+    'wait',
+    'timeout',
+    'poll-interval',
+    'pr-comment'
+];
+/** What a command's steps are given of its context (FlowDeps, deploy/deps.ts). */
+function stepDeps({ port, client, log, clock }) {
+    const { signal, say, event } = port;
+    return { client, log, signal, say, clock, workspace: event.workspace, ownFiles: event.ownFiles };
+}
+
+
+/***/ }),
+
 /***/ 6725:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -34032,11 +33947,9 @@ async function revisionsState(client, d, wantActive) {
 /* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
 /* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7873);
 /* harmony import */ var _deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6091);
-// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait` the
-// run sees it gone. Cleanup jobs re-run and pull requests close before a first deploy finished, so
-// a deployment that is not there is a success, not an error. The delete returns its ending
-// (ending.ts), built here from what the steps return or threw; this flow alone records what they
-// learned in the journal (src/interface/journal.ts).
+// `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait`
+// seen gone. Cleanup jobs re-run and pull requests close before a first deploy, so one not there
+// is a success. This flow alone records in the journal what its steps learned.
 
 
 
@@ -34046,29 +33959,9 @@ async function revisionsState(client, d, wantActive) {
 
 
 
-/**
- * The delete, to its ending: what it expects (nothing to delete, timed out, cancelled...) is
- * returned; it throws only what nobody expected (a bug). A failure once the delete was applied
- * (while waiting for it to be gone) leaves the outcome `deleted`, with the failure.
- */
-async function deleteDeployment(o, journal, deps) {
-    let ending;
-    try {
-        ending = await steps(o, journal, deps);
-    }
-    catch (err) {
-        (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .toldBy */ .Hd)(err));
-        ending = (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .endingOfError */ .R)(err, journal, deps.signal);
-        const applied = journal.deleted === true && ending?.outcome !== 'cancelled';
-        if (!ending) {
-            (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { outcome: applied ? 'deleted' : 'error' });
-            throw err;
-        }
-        if (applied)
-            ending = { ...ending, outcome: 'deleted' };
-    }
-    (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .record */ .g1)(journal, { outcome: ending.outcome });
-    return ending;
+/** The delete, to its ending; a failure once it was applied leaves the outcome `deleted`. */
+function deleteDeployment(o, journal, deps) {
+    return (0,_deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .journalledEnding */ .e)(journal, deps.signal, () => steps(o, journal, deps), ending => (journal.deleted === true && ending?.outcome !== 'cancelled' ? 'deleted' : undefined));
 }
 async function steps(o, journal, deps) {
     const { log } = deps;
@@ -34117,7 +34010,8 @@ async function findToDelete(o, deps, absent) {
 /** The DELETE, reconciled by a read when no answer came. */
 async function send(o, deps, found) {
     const { log } = deps;
-    const a = await (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(deps, 'delete', () => deleteReconciled(deps, found.id, o.deleteTracingProject));
+    const del = () => deleteReconciled(deps, found.id, o.deleteTracingProject);
+    const a = await (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .writing */ .dV)(deps, 'delete', del);
     if (a === 'not-found') {
         // Someone else deleted it between the look-up and this request: not this run's doing.
         log.info(`Deployment "${found.name}" (${found.id}) was already gone when the delete arrived.`);
@@ -34130,40 +34024,26 @@ async function send(o, deps, found) {
     }
     return a;
 }
-/**
- * The DELETE of deployment `id`, reconciled by a read when no answer came after every retry: what
- * the control plane holds then decides (`command: delete` and the sweep alike).
- */
+/** The DELETE, reconciled by a read when no answer came after every retry (the sweep's too). */
 function deleteReconciled(deps, id, deleteTracingProject) {
     return deps.client.deleteDeployment(id, { deleteTracingProject }).catch(async (err) => {
         if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ControlPlaneError */ .Cj) || err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD)
             throw err;
         deps.log.warning(`${err.message.split('\n')[0]}; reading the deployment back.`);
-        return (await isGone(deps, id)) ? 'deleted' : Promise.reject(err);
+        const status = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .statusOf */ .c2)(deps.client, id);
+        const gone = status === undefined || _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .DELETING_STATUSES */ .Ur.includes(status);
+        return gone ? 'deleted' : Promise.reject(err);
     });
-}
-async function isGone(deps, id) {
-    try {
-        const d = await deps.client.getDeployment(id);
-        return _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .DELETING_STATUSES */ .Ur.includes(d.status);
-    }
-    catch (err) {
-        if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__/* .ApiError */ .hD && err.status === 404)
-            return true;
-        throw err;
-    }
 }
 /** Reads until a 404: `AWAITING_DELETE` in between, bounded by `timeout`. */
 async function waitGone(o, deps, id) {
     let status;
-    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, {
-        timeoutMs: o.timeoutMs,
-        pollIntervalMs: o.pollIntervalMs,
-        onStatus: (seen, ms) => {
-            status = seen;
-            deps.log.info(`${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(seen)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
-        }
-    }, deps).catch((err) => {
+    const onStatus = (seen, ms) => {
+        status = seen;
+        deps.log.info(`${(0,_report_status_words_js__WEBPACK_IMPORTED_MODULE_0__/* .shownStatus */ .O4)(seen)} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .formatDuration */ .a3)(ms)}`);
+    };
+    const pace = { timeoutMs: o.timeoutMs, pollIntervalMs: o.pollIntervalMs, onStatus };
+    const result = await (0,_deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__/* .waitUntilGone */ .Ly)(deps.client, id, pace, deps).catch((err) => {
         throw status === undefined ? err : (0,_deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__/* .told */ .Ev)(err, { deploymentStatus: status });
     });
     if (result.kind === 'gone') {
@@ -34189,28 +34069,20 @@ async function waitGone(o, deps, id) {
 
 // EXPORTS
 __nccwpck_require__.d(__webpack_exports__, {
-  HP: () => (/* binding */ afterFailure),
-  sR: () => (/* binding */ describeRollback),
-  U9: () => (/* binding */ notUndoneBy)
+  H: () => (/* binding */ afterFailure),
+  s: () => (/* binding */ describeRollback)
 });
 
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var redact = __nccwpck_require__(7889);
-// EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/failure-logs.ts
-// The last lines of a failed revision's log, fetched best effort and made safe to print. Log lines
-// are what the build printed: untrusted text that may hold secret values, workflow commands and
-// terminal codes. A log that cannot be read costs one warning and a bounded time, never the
-// verdict.
+// The last lines of a failed revision's log, best effort, made safe to print: untrusted text that
+// may hold secrets, workflow commands and terminal codes. A log that cannot be read costs one
+// warning and a bounded time, never the verdict.
 
-
-/**
- * The whole look at the logs ends by then: a slow or stalled log service must not hold a job
- * that has already failed for long, and a few seconds are plenty for one small page.
- */
+/** A stalled log service must not hold a failed job long; seconds are plenty for one page. */
 const LOG_BUDGET_MS = 10_000;
 /** Longer lines are cut: a minified bundle or a dumped payload says nothing in a job log. */
 const MAX_LINE_CHARS = 400;
@@ -34227,10 +34099,7 @@ function logTypesFor(status) {
         return ['deploy'];
     return ['build', 'deploy'];
 }
-/**
- * The last `lines` lines of the log that explains `status`: fetched newest first (one request per
- * log type tried), returned oldest first. Never throws.
- */
+/** The last `lines` lines of the log that explains `status`, oldest first. Never throws. */
 async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
     const limit = Math.min(Math.max(1, lines), MAX_LINES);
     for (const type of logTypesFor(status)) {
@@ -34242,20 +34111,14 @@ async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
             return { kind: 'log', log: cleanLog(type, newestFirst.reverse(), redactor) };
         }
         catch (err) {
-            if (isNotFound(err))
+            if (err?.status === 404)
                 continue;
             const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
             return { kind: 'error', reason: redactor.redact((0,redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
         }
     }
     const which = logTypesFor(status).join(' or ');
-    return {
-        kind: 'none',
-        reason: `the control plane has no ${which} log for it`
-    };
-}
-function isNotFound(err) {
-    return typeof err === 'object' && err !== null && err.status === 404;
+    return { kind: 'none', reason: `the control plane has no ${which} log for it` };
 }
 /** Secrets out first (a cut could split one), then control characters and workflow commands. */
 function cleanLog(type, entries, redactor) {
@@ -34277,8 +34140,6 @@ function cleanLog(type, entries, redactor) {
         telling: telling === undefined ? undefined : (0,redact/* sanitizeServerText */.c8)(telling, 200)
     };
 }
-/** A fenced block that no line of the log can close early (src/inert.ts). */
-const fenced = (lines) => mdFenced(lines);
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
 var steps_plan = __nccwpck_require__(1149);
@@ -34291,10 +34152,9 @@ var converging_writes = __nccwpck_require__(6082);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
 var wait = __nccwpck_require__(9315);
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/rollback.ts
-// `on-failure: rollback`: when this run's revision failed, put back the revision that was active
-// before this run wrote, and follow it to its end. Only what this run broke is rolled back: the
-// failed revision must still be the deployment's latest (no other run wrote after it) and the
-// previous one still active, as read right before the redeploy; otherwise nothing is sent.
+// `on-failure: rollback`: put back the revision active before this run wrote, and follow it. Only
+// what this run broke: its failed revision still the latest and the previous one still active, as
+// read right before the redeploy; otherwise nothing is sent.
 
 
 
@@ -34317,7 +34177,8 @@ async function rollBack(client, input, notes) {
     const { notUndone } = input;
     let answer;
     try {
-        answer = await (0,converging_writes/* writeReconciled */.CC)(client, now, () => client.redeployRevision(input.deploymentId, previous), true, 'redeploy', notes, input.wait.clock.now);
+        const redeploy = () => client.redeployRevision(input.deploymentId, previous);
+        answer = await (0,converging_writes/* writeReconciled */.CC)(client, now, redeploy, true, 'redeploy', notes, input.wait.clock.now);
     }
     catch (err) {
         // A cancel is the run's to report; any other failure is the rollback's, not the verdict's.
@@ -34344,10 +34205,7 @@ async function rollBack(client, input, notes) {
     const done = { revisionId, restoredId: previous, status, outcome, timeline, notUndone };
     return { kind: 'done', ...done, ...(rebuilt ? { rebuilt } : {}) };
 }
-/**
- * A codehost redeploy builds what the revision's ref points to now: from a branch that moved on,
- * another commit than the one restored ran. Said as a warning, with both commits.
- */
+/** A codehost redeploy builds the ref as it is now: a branch that moved on, another commit. */
 async function rebuiltOther(client, deploymentId, restoredId, made, notes) {
     const built = made?.source_revision_config?.repo_commit_sha;
     if (!built)
@@ -34378,11 +34236,7 @@ function holdBack(now, failed, previous) {
     }
     return undefined;
 }
-/**
- * The revision the redeploy made: the answer's new latest revision or, when the answer still
- * names the revision from before (the redeploy not visible yet, or dropped), one that appears
- * on the deployment shortly after. Undefined when none does.
- */
+/** The revision the redeploy made: the answer's, or one that appears shortly after. */
 async function redeployedRevision(client, answer, before, notes) {
     if (answer.latest_revision_id && answer.latest_revision_id !== before)
         return answer.latest_revision_id;
@@ -34399,55 +34253,56 @@ async function redeployedRevision(client, answer, before, notes) {
 
 
 
-async function afterFailure(o, ids, deps) {
+/** `before`: what a rollback restores (the revision active before the write) and what it cannot. */
+async function afterFailure(o, ids, before, deps) {
     const log = o.failureLogs > 0 ? await showLog(o.failureLogs, ids, deps) : undefined;
-    let rollback;
-    if (o.onFailure === 'rollback') {
-        rollback = await deps.log.group('Roll back', async () => {
-            const r = await rollBack(deps.client, {
-                deploymentId: ids.deploymentId,
-                previousActive: ids.previousActive,
-                failedRevisionId: ids.revisionId,
-                notUndone: ids.notUndone,
-                wait: {
-                    timeoutMs: o.timeoutMs,
-                    pollIntervalMs: o.pollIntervalMs,
-                    cadence: deps.cadence,
-                    signal: deps.signal,
-                    clock: deps.clock,
-                    onProgress: (status, ms) => deps.log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms)))
-                },
-                onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a3)(ms)}`)
-            }, deps.log);
-            if (r.kind === 'not-done')
-                deps.log.info(`No rollback: ${r.reason}.`);
-            if (r.kind === 'failed')
-                deps.log.warning(describeRollback(r), 'Rollback failed');
-            if (r.kind === 'unconfirmed')
-                deps.log.warning(describeRollback(r), 'Rollback not confirmed');
-            if (r.kind === 'done' && r.notUndone.length)
-                deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
-            return r;
-        });
-    }
+    if (o.onFailure !== 'rollback')
+        return { log, rollback: undefined };
+    const input = {
+        deploymentId: ids.deploymentId,
+        previousActive: before.previousActive,
+        failedRevisionId: ids.revisionId,
+        notUndone: notUndoneBy(before.plan),
+        wait: {
+            timeoutMs: o.timeoutMs,
+            pollIntervalMs: o.pollIntervalMs,
+            cadence: deps.cadence,
+            signal: deps.signal,
+            clock: deps.clock,
+            onProgress: (status, ms) => deps.log.info((0,status_words/* progressLine */.oz)(status, (0,duration/* formatDuration */.a3)(ms)))
+        },
+        onStatus: (status, ms) => deps.log.info(`${status} after ${(0,duration/* formatDuration */.a3)(ms)}`)
+    };
+    const rollback = await deps.log.group('Roll back', async () => {
+        const r = await rollBack(deps.client, input, deps.log);
+        if (r.kind === 'not-done')
+            deps.log.info(`No rollback: ${r.reason}.`);
+        if (r.kind === 'failed')
+            deps.log.warning(describeRollback(r), 'Rollback failed');
+        if (r.kind === 'unconfirmed')
+            deps.log.warning(describeRollback(r), 'Rollback not confirmed');
+        if (r.kind === 'done' && r.notUndone.length)
+            deps.log.warning(notUndoneSentence(r.notUndone), 'Rollback is partial');
+        return r;
+    });
     return { log, rollback };
 }
 async function showLog(lines, ids, deps) {
-    const { now } = deps.clock;
-    const result = await readFailureLog(deps.client, ids, ids.status, lines, deps.client.redactor, now() + LOG_BUDGET_MS);
+    const { client } = deps;
+    const deadline = deps.clock.now() + LOG_BUDGET_MS;
+    const result = await readFailureLog(client, ids, ids.status, lines, client.redactor, deadline);
     if (result.kind !== 'log') {
         deps.log.warning(`Could not show the log of revision ${ids.revisionId}: ${result.reason}. The result stands as it is.`, 'Log not available');
         return undefined;
     }
     const { log } = result;
-    await printGroup(deps.log, `${capital(log.type)} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`, log.lines);
-    return log;
-}
-async function printGroup(log, name, lines) {
-    await log.group(name, async () => {
-        for (const line of lines)
-            log.info(line);
+    const type = log.type === 'build' ? 'Build' : 'Deploy';
+    const title = `${type} log of revision ${ids.revisionId} (last ${log.lines.length} lines)`;
+    await deps.log.group(title, async () => {
+        for (const line of log.lines)
+            deps.log.info(line);
     });
+    return log;
 }
 /** What the rollback did, for the error annotation, and what it left as this run set it. */
 function describeRollback(r) {
@@ -34474,11 +34329,7 @@ function notUndoneSentence(names) {
         return undefined;
     return `The rollback redeploys the old revision only: this run's changes to ${names.join(', ')} stay as this run set them (they belong to the deployment, not to a revision).`;
 }
-/**
- * What an update changed that a redeploy of an older revision does not put back: the secrets
- * (by name) and the deployment's settings. The revision's own source (ref, config path, image)
- * is what a redeploy restores.
- */
+/** What an update changed that a redeploy does not put back (it restores only ref, path, image). */
 function notUndoneBy(plan) {
     if (plan?.kind !== 'update')
         return [];
@@ -34500,9 +34351,6 @@ function notUndoneBy(plan) {
 function inputName(field) {
     const leaf = field.split('.').at(-1) ?? field;
     return leaf.replace(/_/g, '-');
-}
-function capital(s) {
-    return s.charAt(0).toUpperCase() + s.slice(1);
 }
 
 
@@ -34529,15 +34377,15 @@ function sameCommit(a, b) {
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   R: () => (/* binding */ endingOfError)
+/* harmony export */   e: () => (/* binding */ journalledEnding)
 /* harmony export */ });
+/* unused harmony export endingOfError */
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6091);
 // The ending of a flow that threw: a cancel, or a request that failed; what it says of the run.
 
-/**
- * The ending of a flow that threw: cancelled when the run was stopped (whatever the error), or a
- * request that failed. Undefined for anything else: a bug, for run() to report.
- */
+
+/** Cancelled when the run was stopped (whatever the error), or a request failed; else a bug. */
 function endingOfError(err, journal, signal) {
     if (signal?.aborted) {
         return {
@@ -34573,6 +34421,30 @@ function cancelledMessage(run) {
     }
     const revision = run.revisionId ? `; revision ${run.revisionId} goes on on the control plane` : '';
     return `Cancelled${revision}.`;
+}
+/**
+ * A flow's steps to their ending, journalled: the facts a throw carries recorded, a cancel or a
+ * failed request as its ending, anything else (a bug) journalled and thrown on. `kept`: the
+ * outcome a throw leaves instead of its own (a delete applied before it stays `deleted`).
+ */
+async function journalledEnding(journal, signal, steps, kept = () => undefined) {
+    let ending;
+    try {
+        ending = await steps();
+    }
+    catch (err) {
+        (0,_facts_js__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1)(journal, (0,_facts_js__WEBPACK_IMPORTED_MODULE_1__/* .toldBy */ .Hd)(err));
+        ending = endingOfError(err, journal, signal);
+        const outcome = kept(ending);
+        if (!ending) {
+            (0,_facts_js__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1)(journal, { outcome: outcome ?? 'error' });
+            throw err;
+        }
+        if (outcome)
+            ending = { ...ending, outcome };
+    }
+    (0,_facts_js__WEBPACK_IMPORTED_MODULE_1__/* .record */ .g1)(journal, { outcome: ending.outcome });
+    return ending;
 }
 
 
@@ -34624,10 +34496,7 @@ function toldBy(err) {
         ? err[LEARNED]
         : undefined;
 }
-/**
- * What a read of the deployment tells; a URL that is not used is said once (`known.urlRefused`:
- * said before, by this run).
- */
+/** What a read of the deployment tells; a URL not used is said once (`urlRefused`: said before). */
 function seen(d, log, known) {
     const facts = {
         deploymentId: d.id,
@@ -34658,16 +34527,10 @@ function seen(d, log, known) {
         : `Deployment "${d.name}" has a ${field} that is not a well-formed http(s) URL: the url output is left empty.`, 'URL not used');
     return refused;
 }
-// What a URL's path, query and fragment keep as they are: letters, digits and `- . _ / : @ + , % =
-// ? & #`. Anything else (`$`, a backtick, `(`, `)`, `{`, `}`, quotes, `;`, `!`, `*`, `~`, `\`...)
-// is percent-encoded: it names the same resource, and a workflow that writes the output into a
-// `run:` line or a dotenv reader finds nothing in it to expand or run.
+// What a URL's path, query and fragment keep; anything else (`$`, a backtick, quotes, `;`...) is
+// percent-encoded: the same resource, with nothing for a `run:` line or a dotenv reader to expand.
 const URL_KEPT = /[^A-Za-z0-9\-._/:@+,%=?&#]/g;
-/**
- * The `url` output of a well-formed http(s) URL: normalised (`new URL`: the host in lower case or
- * punycode, non-ASCII and spaces percent-encoded), then every character outside URL_KEPT
- * percent-encoded too. A bare origin stays as it was given (`https://a.example`, no `/` added).
- */
+/** The `url` output: normalised by `new URL`, then encoded past URL_KEPT; a bare origin kept. */
 function outputUrl(text) {
     const u = new URL(text);
     const tail = `${u.pathname}${u.search}${u.hash}`.replace(URL_KEPT, c => `%${c.charCodeAt(0).toString(16).toUpperCase().padStart(2, '0')}`);
@@ -34679,10 +34542,7 @@ function credentialsIn(text) {
     const u = URL.parse(text);
     return u && (u.username || u.password) ? u.host.replace(/[^\x21-\x7e]/g, '?') : undefined;
 }
-/**
- * The `url` output is the server's text, written as it is: only a plain http(s) URL, with no
- * whitespace, control characters or workflow-command markers, where anything may read it.
- */
+/** The `url` output is the server's text: a plain http(s) URL, no controls or command markers. */
 function isWellFormedUrl(text) {
     if (text.length > 2000 || /[\s\u0000-\u001f\u007f-\u009f\u2028\u2029]/.test(text))
         return false;
@@ -34691,10 +34551,7 @@ function isWellFormedUrl(text) {
     const u = URL.parse(text);
     return !!u && (u.protocol === 'https:' || u.protocol === 'http:') && !u.username && !u.password;
 }
-/**
- * A write: a cancel that cuts it off leaves its outcome unknown, which the error carries
- * (`writing`); a write that ended (answered, or failed after reconciling) is known.
- */
+/** A write a cancel cuts off has an unknown outcome, which the error carries (`writing`). */
 async function writing(deps, kind, write) {
     try {
         return await write();
@@ -35826,18 +35683,13 @@ var after_failure = __nccwpck_require__(1134);
 var ending = __nccwpck_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/gate.ts
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
-// say what it answered in the job log. `unhealthy` becomes a failure like a failed revision's;
-// `unavailable` (the health routes are turned off) is one warning; a host not vouched for that
-// asks for the key, and a window the timeout cut short, are failures of their own (values).
+// say what it answered. `unavailable` (health routes off) is one warning; the rest are failures.
 
 
 
 
 
-/**
- * Probes the agent server's URL + the path until the gate decides, logging each change of answer.
- * Stops the run when the URL may not carry the key (nothing is sent then).
- */
+/** Probes until the gate decides, saying each change; a URL that may not carry the key stops. */
 async function healthGate(s, deps) {
     const { log } = deps;
     const { url } = s;
@@ -35854,8 +35706,9 @@ async function healthGate(s, deps) {
                 onProbe: (n, answer) => {
                     if (n === 1) {
                         log.info(`GET ${shown(url, s.path, s.redactor)}: until a 2xx${window}.`);
-                        if (!sentKey(s))
-                            log.info(withoutKey(url, deps.say));
+                        const unvouched = withoutKey(s, deps.say);
+                        if (unvouched)
+                            log.info(unvouched);
                     }
                     const text = gate_describeAnswer(answer) +
                         (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
@@ -35927,10 +35780,7 @@ function unhealthy(result, revisionId, name, rolledBack) {
         `Last answers: ${answers}.` +
         (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
 }
-/**
- * A check of the new revision failed (the revision served, a graph, a smoke case): the probes
- * answered, the new code does not. Names what failed, and whether it was rolled back.
- */
+/** A check of the new revision failed: the probes answered, the new code does not. */
 function checkFailed(f, revisionId, name, rolledBack) {
     const hint = f.title === 'New revision not served'
         ? 'Another revision answers: the previous one still draining (raise timeout when its drain takes longer), or a newer one that another run deployed; check the deployment’s revisions on the control plane.'
@@ -35953,16 +35803,13 @@ function notVouchedBy(say, host) {
         : '';
     return `not the host of ${say('custom-url')}, not in ${say('health-check-hosts')}${service}, not loopback with ${say('base-url')} on loopback too`;
 }
-/** Whether the probes carry the key (the gate decides the same way, in target.ts). */
-function sentKey(s) {
+/** The line for probes that go without the key (the gate decides it the same way, target.ts). */
+function withoutKey(s, say) {
     const t = probeTarget(s.url, s.path, s.vouched);
-    return 'url' in t && t.vouchedBy !== undefined;
-}
-function hostOfText(url) {
-    return URL.parse(url ?? '')?.host ?? 'its host';
-}
-function withoutKey(url, say) {
-    return (`${(0,redact/* sanitizeServerText */.c8)(hostOfText(url), 300)} is not vouched for (${notVouchedBy(say, hostOfText(url))}): ` +
+    if ('url' in t && t.vouchedBy !== undefined)
+        return undefined;
+    const host = URL.parse(s.url ?? '')?.host ?? 'its host';
+    return (`${(0,redact/* sanitizeServerText */.c8)(host, 300)} is not vouched for (${notVouchedBy(say, host)}): ` +
         'the probes go without the API key.');
 }
 function notVouched(result, say) {
@@ -35982,14 +35829,11 @@ function shown(url, path, redactor) {
 // EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
 var gone = __nccwpck_require__(7873);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/after-deployed.ts
-// What a run does once its revision is DEPLOYED and `health-check` is set: ask the agent server
-// (gate.ts), which revision answers on the same probes (health/served-check.ts), then its graphs
-// and smoke cases (health/revision-checks.ts); their verdicts become the run's ending here. A
-// stale revision, a missing graph or a failed case fail like an unhealthy server, and unhealthy
-// fails like a failed revision: the deploy log is shown and, with `on-failure: rollback`, the
-// revision active before this run is put back (with the rollback's rules on what this run may
-// undo). Unavailable is the gate's one warning. A deployment deleted meanwhile is said as that,
-// whatever the probes answered.
+// What a run does once its revision is DEPLOYED and `health-check` is set: the agent server's gate
+// (gate.ts), the revision it serves, its graphs and smoke cases, made the run's ending here. Any
+// failed check fails like an unhealthy server, and that like a failed revision (its log, and with
+// `on-failure: rollback` the revision before this run back). A deployment deleted meanwhile is
+// said as that, whatever the probes answered.
 
 
 
@@ -36077,7 +35921,8 @@ function healthSettings(o, path, state, deps, r) {
         apiKey: o.apiKey,
         vouched: vouchedHosts(o, { name: state.name, url: state.url }),
         transport: deps.probe,
-        deadline: deadlineOf(o, deps, r),
+        // The run's timeout bounds the health check as it bounds the wait for DEPLOYED.
+        deadline: deps.clock.now() - r.waitedMs + o.timeoutMs,
         windowMs: o.healthCheckWindow,
         intervalMs: probeInterval(o),
         // A Serverless server scales to zero: its wake-up is warming, not unhealthy.
@@ -36087,11 +35932,7 @@ function healthSettings(o, path, state, deps, r) {
         clock: deps.clock
     };
 }
-/**
- * The one gate, for any agent server: the probes with the revision served alongside, then (once
- * healthy) the graphs and smoke cases. The target's new revision and a promotion's source are
- * examined by it alike; each caller makes its own ending of what it found.
- */
+/** One gate for any agent server (new revision, promotion's source); the caller makes the end. */
 async function examineServer(o, deps, x) {
     const call = agentProbe(x.settings);
     const served = servedCheck(call, x.expected, deps.log);
@@ -36135,13 +35976,8 @@ async function rollBack(c, r, result) {
     const { o, deps } = c;
     let after;
     try {
-        after = await (0,after_failure/* afterFailure */.HP)(o, {
-            deploymentId: r.deploymentId,
-            revisionId: r.revisionId,
-            status: 'DEPLOYED',
-            previousActive: c.previousActive,
-            notUndone: (0,after_failure/* notUndoneBy */.U9)(c.plan)
-        }, deps);
+        const ids = { deploymentId: r.deploymentId, revisionId: r.revisionId, status: 'DEPLOYED' };
+        after = await (0,after_failure/* afterFailure */.H)(o, ids, c, deps);
     }
     catch (err) {
         // Deleted between the verdict and the rollback's read: that, not the read, is the news.
@@ -36151,7 +35987,7 @@ async function rollBack(c, r, result) {
         throw err;
     }
     Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback });
-    return (0,after_failure/* describeRollback */.sR)(after.rollback);
+    return (0,after_failure/* describeRollback */.s)(after.rollback);
 }
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
 async function deletedNow(c, r, result) {
@@ -36162,16 +35998,9 @@ async function deletedNow(c, r, result) {
     Object.assign(c.learned, { health: undefined, deploymentStatus: status, url: undefined });
     return (0,ending/* stop */.ds)(`Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
 }
-/** The run's timeout bounds the health check as it bounds the wait for DEPLOYED. */
-function deadlineOf(o, deps, r) {
-    return deps.clock.now() - r.waitedMs + o.timeoutMs;
-}
 /** The pause between probes, and between tries of a check: poll-interval caps every pause. */
 const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
-/**
- * Before anything is written: a health check whose address is already known (the custom-url
- * input, or the deployment's) and may not carry the key stops the run here.
- */
+/** Before any write: a health check whose known address may not carry the key stops the run. */
 function refuseHealthTarget(o, current, say) {
     if (!o.healthCheck)
         return undefined;
@@ -36213,10 +36042,7 @@ const UUID = /[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/i;
 function isAgentEnvironmentHeld(err) {
     return err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 409 && /agent environment/i.test(err.detail);
 }
-/**
- * What the run can do about the hold: `free` once the holders it waited for are gone (send the
- * create again), else the Stop that names them.
- */
+/** `free` once the holders it waited for are gone (send the create again), else the Stop. */
 async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
     const found = await holdersOf(deps.client, detail);
     if (found === 'gone')
@@ -36237,10 +36063,7 @@ async function awaitAgentEnvironment(o, deps, name, detail, { wait }) {
     return 'free';
 }
 const NONE = { bound: [], unread: [] };
-/**
- * The deployments that may hold the environment: the one the answer names (`gone` when it is
- * gone already), else every listed one bound to an agent environment.
- */
+/** The one the answer names (`gone` if gone already), else every listed one bound to an agent. */
 async function holdersOf(client, detail) {
     const named = UUID.exec(detail)?.[0];
     if (named) {
@@ -36303,6 +36126,8 @@ function agentWords(d) {
 /* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
 /* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6091);
 /* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2666);
+// The deploy's last step: how the wait for this run's revision ended, turned into the run's
+// ending; a failure's once its log is shown and any rollback made.
 
 
 
@@ -36361,18 +36186,17 @@ async function deployed(c, w) {
     deps.log.info(`Revision ${w.revisionId} is DEPLOYED (${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}).`);
     const sha = j.repoCommitSha;
     const expected = j.expectedSha;
-    if (!sha && expected && j.promotion) {
+    const p = j.promotion;
+    if (!sha && expected && p) {
         // What runs now cannot be matched to what the source verified: not verified, so not kept.
-        const p = j.promotion;
         return {
             message: `Revision ${w.revisionId} reports no built commit: that it built ${expected}, the commit ${p.fromName} revision ${p.revisionId} built, cannot be confirmed, and this is not what was verified.`,
             hint: 'Check the revision on the control plane; promote again once the service reports the commit it built.',
             title: 'Built commit not reported'
         };
     }
-    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && j.promotion) {
+    if (sha && expected && !(0,_commits_js__WEBPACK_IMPORTED_MODULE_7__/* .sameCommit */ .K)(sha, expected) && p) {
         // A promotion deploys what the source verified: another commit is not that.
-        const p = j.promotion;
         return {
             message: `Revision ${w.revisionId} built commit ${sha}, not ${expected} that ${p.fromName} revision ${p.revisionId} built: ${j.ref ?? 'the ref'} moved on, and this is not what was verified.`,
             hint: 'Promote a tag (refs/tags/...), which keeps pointing to the verified commit, or deploy the source again and promote once it is verified.',
@@ -36386,10 +36210,8 @@ async function deployed(c, w) {
     return undefined;
 }
 /**
- * A promotion's target runs what the source did not verify (another commit, none reported, a
- * newer revision of other material): it goes back to the revision it ran before this run,
- * whatever `on-failure` says, with the rollback's own checks right before its write. A target
- * this run created has nothing to go back to: the error says what it runs.
+ * A promotion's target runs what the source did not verify: it goes back to its revision before
+ * this run, whatever `on-failure` says (with the rollback's own checks); a created one cannot.
  */
 async function rollBackUnverified(c, live, f) {
     const { o, deps } = c;
@@ -36402,25 +36224,18 @@ async function rollBackUnverified(c, live, f) {
         return { outcome: 'error', failure: { ...f, message } };
     }
     deps.log.warning(`Revision ${live} of "${j.name ?? ''}" runs ${runs}, which ${j.promotion?.fromName ?? 'the source'} did not verify: going back to revision ${previousActive}, which it ran before this run (whatever ${deps.say('on-failure')} says).`, 'Unverified code live');
-    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)({ ...o, onFailure: 'rollback', failureLogs: 0 }, {
-        deploymentId: j.deploymentId ?? '',
-        revisionId: live,
-        status: 'DEPLOYED',
-        previousActive,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(c.plan)
-    }, deps);
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .H)({ ...o, onFailure: 'rollback', failureLogs: 0 }, { deploymentId: j.deploymentId ?? '', revisionId: live, status: 'DEPLOYED' }, c, deps);
     c.learned.rollback = after.rollback;
     const r = after.rollback;
     // First what ran and where it went back to: GitHub shows a deployment's first 140 characters.
     const back = r?.kind === 'done' && r.outcome === 'deployed'
         ? `rolled back to revision ${r.restoredId}`
         : 'not rolled back';
-    const lead = `Unverified ${short(runs)} ran on "${j.name ?? ''}"; ${back}.`;
-    const message = `${lead} ${f.message} ${(0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(r) ?? ''}`.trim();
+    const short = runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1'); // the sha cut to 12
+    const lead = `Unverified ${short} ran on "${j.name ?? ''}"; ${back}.`;
+    const message = `${lead} ${f.message} ${(0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .s)(r) ?? ''}`.trim();
     return { outcome: 'error', failure: { ...f, message } };
 }
-/** `commit <sha>` with the sha cut to 12 characters, for a lead sentence. */
-const short = (runs) => runs.replace(/\b([0-9a-f]{12})[0-9a-f]{28}\b/, '$1');
 /** The newer revision that superseded a promotion: the failure when it deploys other material. */
 function otherMaterial(c, r) {
     const j = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c);
@@ -36444,12 +36259,7 @@ function otherMaterial(c, r) {
 }
 /** Successors followed at most, one after another, each within what is left of the timeout. */
 const MAX_SUCCESSORS = 5;
-/**
- * Our revision was SKIPPED for a newer one. Green must mean this run's code is deployed, so the
- * newer revision is followed (within the same timeout): DEPLOYED ends the run as done, with a
- * warning that names it; failed, timed out or not known ends it as not done. The outcome stays
- * `skipped` either way, but for what the health check of the newer revision finds.
- */
+/** Our revision was SKIPPED: the newer one is followed (green must mean this run's code runs). */
 async function superseded(c, w, follow) {
     const { o, deps } = c;
     const notDone = (failure) => ({ outcome: 'skipped', failure });
@@ -36516,19 +36326,14 @@ function notFollowed(w, current, newer, why) {
 async function failed(c, w) {
     const { o, deps } = c;
     const last = w.result.status ?? 'no status seen';
-    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .HP)(o, {
-        deploymentId: w.deploymentId,
-        revisionId: w.revisionId,
-        status: last,
-        previousActive: c.previousActive,
-        notUndone: (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .notUndoneBy */ .U9)(c.plan)
-    }, deps);
+    const ids = { deploymentId: w.deploymentId, revisionId: w.revisionId, status: last };
+    const after = await (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .afterFailure */ .H)(o, ids, c, deps);
     Object.assign(c.learned, { failureLog: after.log, rollback: after.rollback });
     const why = after.log?.telling ? `: ${after.log.telling.replace(/[.\s]+$/, '')}.` : '.';
     // Why the revision failed, where the control plane says (`status_message`).
     const said = w.result.revision?.status_message?.trim();
     const says = said ? ` The control plane says: ${said.replace(/[.\s]+$/, '')}.` : '';
-    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .sR)(after.rollback);
+    const rolled = (0,_after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__/* .describeRollback */ .s)(after.rollback);
     return {
         message: `Revision ${w.revisionId} of "${(0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).name}" ended ${last} after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(w.result.elapsedMs)}${why}${says}` +
             (rolled ? ` ${rolled}` : ''),
@@ -36555,13 +36360,12 @@ function timedOut(o, w, say) {
         title: 'Deploy timed out'
     };
 }
-/**
- * Polling failed for good. A revision that cannot be found because its deployment was deleted
- * meanwhile (by another run or a person) is reported as that, not as a wrong id.
- */
+/** Polling failed for good; a deployment deleted meanwhile is said as that, not as a wrong id. */
 async function pollFailed(c, w) {
     const { result } = w;
-    const deleted = await deletedMeanwhile(c.deps.client, w.deploymentId, result.lastError);
+    // After a 404 on the revision: whether the deployment itself is gone or going.
+    const notFound = result.lastError instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && result.lastError.status === 404;
+    const deleted = notFound && (await (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .deletedState */ .Fn)(c.deps.client, w.deploymentId));
     if (deleted) {
         c.learned.deploymentStatus = deleted === 'gone' ? undefined : deleted;
         return {
@@ -36578,12 +36382,6 @@ async function pollFailed(c, w) {
         hint: `${hintOf(result.lastError) ?? 'Hint: the control plane could not be read reliably.'} The revision may still go on on the control plane.`,
         title: 'Polling failed'
     };
-}
-/** After a 404 on the revision: whether the deployment itself is gone or going. */
-async function deletedMeanwhile(client, id, err) {
-    if (!(err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .ApiError */ .hD && err.status === 404))
-        return undefined;
-    return (0,_gone_js__WEBPACK_IMPORTED_MODULE_4__/* .deletedState */ .Fn)(client, id);
 }
 /** One read at the end: the deployment's status, and the newer revision when ours was skipped. */
 async function refresh(c, id, skipped = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).revisionId) {
@@ -36634,7 +36432,6 @@ function hintOf(err) {
 /** Sends of one write in all, the first included (as many as the transport's attempts). */
 const MAX_WRITE_ATTEMPTS = 5;
 async function createOrAdopt(client, body, notes, now, say, onHeld) {
-    /** An earlier send of this create may have been applied after all. */
     let maybeApplied = false;
     for (let attempt = 1;; attempt++) {
         try {
@@ -36680,10 +36477,7 @@ async function createOrAdopt(client, body, notes, now, say, onHeld) {
         }
     }
 }
-/**
- * The name is taken, yet no deployment has it: a tracing project of that name remains, which a
- * delete without `delete_tracing_project` leaves behind.
- */
+/** The name is taken, yet no deployment has it: a delete's tracing project left behind. */
 function nameHeldError(name, err, say) {
     const said = /tracing project/i.test(err.detail);
     return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${name}" cannot be created: the control plane answered ${err.status} (${err.detail.split('\n')[0]}), and no deployment has that name. ` +
@@ -36696,10 +36490,7 @@ function heldElsewhere(name) {
 function isNameTaken(err) {
     return err.status === 409 || (err.status === 400 && /already exists/i.test(err.detail));
 }
-/**
- * A write whose answer did not come or did not fit, as an OutcomeUnknownError: a 2xx that is not
- * JSON or not a Deployment may well have been applied, so it is reconciled like a lost answer.
- */
+/** A write whose answer did not come or did not fit (a 2xx may have been applied): unknown. */
 function outcomeUnknown(err) {
     if (err instanceof _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__/* .OutcomeUnknownError */ .Do)
         return err;
@@ -36719,10 +36510,9 @@ function isWhatWasAsked(d, body) {
         same(body.source_revision_config, d.source_revision_config));
 }
 /**
- * Looks for a write that may have been applied. One look, unless no answer came in time: then
- * the server may still be working on the write, so it is watched for about as long again as the
- * request was given (the pauses growing from 1 s), before the caller sends it again. A write that
- * lands later still would make a second one: the interface has no idempotency key to prevent it.
+ * Looks for a write that may have been applied: once, or when no answer came in time, for about
+ * as long again as the request had (the server may still be at it). A write that lands later
+ * still makes a second one: the interface has no idempotency key.
  */
 async function lookBack(client, unknown, now, look) {
     const found = await look();
@@ -36739,19 +36529,12 @@ async function lookBack(client, unknown, now, look) {
     }
     return undefined;
 }
-/**
- * Patches, and when the answer is lost reads the deployment back: a new `latest_revision_id`
- * means the patch was applied and that revision is ours; none means it was not, and it is sent
- * again. A patch that makes no revision is idempotent, so sending it again is safe.
- */
+/** A patch, reconciled; one that makes no revision is idempotent, so sent again safely. */
 function patchReconciled(client, current, body, newRevision, notes, now) {
-    return writeReconciled(client, current, () => client.patchDeployment(current.id, body), newRevision, 'patch', notes, now);
+    const patch = () => client.patchDeployment(current.id, body);
+    return writeReconciled(client, current, patch, newRevision, 'patch', notes, now);
 }
-/**
- * A write that makes a revision of `current` (a patch, a redeploy), sent until it is known to
- * have landed: after a lost answer, a new `latest_revision_id` on the deployment means it did,
- * and it is never sent twice; no new revision means it did not, and it is sent again.
- */
+/** Sent until known to have landed: a new `latest_revision_id` after a lost answer, never twice. */
 async function writeReconciled(client, current, write, newRevision, what, notes, now) {
     const before = current.latest_revision_id;
     for (let attempt = 1;; attempt++) {
@@ -36781,11 +36564,7 @@ async function writeReconciled(client, current, write, newRevision, what, notes,
 }
 /** Pauses of the look for a revision that the write's answer did not name yet. */
 const LATE_REVISION_PAUSES_MS = [1000, 2000, 4000];
-/**
- * After a write (an update, a redeploy) answered with the revision from before: reads the
- * deployment a few times (about 7 s in all, within the run's deadline) for a new
- * `latest_revision_id`. Undefined when none appeared: the control plane made no revision for it.
- */
+/** A write answered with the revision from before: read again for about 7 s for a new one. */
 async function awaitNewRevision(client, deploymentId, before, notes, what = 'update') {
     notes.info(`The ${what}'s answer names no new revision (still ${before ?? 'none'}): reading the deployment again.`);
     for (let i = 0; i < LATE_REVISION_PAUSES_MS.length; i++) {
@@ -36874,7 +36653,8 @@ async function findDeploymentByName(client, name, say) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   Fn: () => (/* binding */ deletedState),
 /* harmony export */   KK: () => (/* binding */ goneLine),
-/* harmony export */   Ly: () => (/* binding */ waitUntilGone)
+/* harmony export */   Ly: () => (/* binding */ waitUntilGone),
+/* harmony export */   c2: () => (/* binding */ statusOf)
 /* harmony export */ });
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
@@ -36919,10 +36699,7 @@ async function statusOf(client, id, deadline) {
 function goneLine(elapsedMs) {
     return `Gone after ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_2__/* .formatDuration */ .a3)(elapsedMs)}: reads answer 404.`;
 }
-/**
- * Whether the deployment was deleted: `gone` once reads answer 404, `AWAITING_DELETE` on its way
- * out (`AWAITING_FINAL_DELETE` too), undefined when it is there (or the read failed otherwise: nothing is claimed then).
- */
+/** Whether it was deleted: `gone` (a 404), `AWAITING_DELETE` on its way out; else no claim. */
 async function deletedState(client, id) {
     try {
         const d = await client.getDeployment(id);
@@ -36975,11 +36752,7 @@ function namedMaterial(o) {
         expectedSha: o.expectedSha
     };
 }
-/**
- * The run's material. An upload's archive is built here, before any request (its errors send
- * nothing); its module is loaded only for an upload (a chunk of its own in the bundle), so other
- * runs start as before. `releaseMaterial` removes it.
- */
+/** The run's material: an upload's archive before any request, its module (own chunk) only then. */
 async function prepareMaterial(o, deps) {
     if (o.promoteFrom !== undefined)
         return preparePromotion(o, deps);
@@ -37099,10 +36872,7 @@ function namedRevision(m, ref = m.ref) {
         r.image_uri = m.imageUri;
     return r;
 }
-/**
- * A create of `name`. An upload's create names no revision: the PATCH that names the uploaded
- * object makes it (write-revision.ts).
- */
+/** A create of `name`; an upload's names no revision (the PATCH naming the object makes it). */
 function planCreate(o, name, repo, material, say) {
     const sourceConfig = sourceConfigFromInputs(o);
     const named = material.kind === 'named' ? material : undefined;
@@ -37136,14 +36906,7 @@ function planCreate(o, name, repo, material, say) {
 }
 /** Where a plan names the uploaded archive's object, until the PUT has stored it (write-revision.ts). */
 const UPLOADED_OBJECT = '(the object path of this run’s upload)';
-/** An upload's revision: the object (named once stored) and the config's path in it. */
-function uploadedRevision(configPath) {
-    return { source_tarball_path: UPLOADED_OBJECT, graph_config_path: configPath };
-}
-/**
- * An update of `current`. An upload (`internal_source`), whose config is at `configPath` in the
- * archive: the PATCH names the uploaded object and that path, and makes a new revision.
- */
+/** An update of `current`; an upload's PATCH names the object and its config path. */
 function planUpdate(o, current, material, say) {
     const source = material.source;
     if (current.source !== source && (0,_control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__/* .isOtherDialectsWord */ .Cz)(current.source, source)) {
@@ -37163,7 +36926,10 @@ function planUpdate(o, current, material, say) {
     const sourceConfig = sourceConfigFromInputs(o);
     if (Object.keys(sourceConfig).length)
         body.source_config = sourceConfig;
-    const revisionConfig = material.kind === 'upload' ? uploadedRevision(material.configPath) : namedRevision(material);
+    // An upload's revision: the object (named once stored) and the config's path in it.
+    const revisionConfig = material.kind === 'upload'
+        ? { source_tarball_path: UPLOADED_OBJECT, graph_config_path: material.configPath }
+        : namedRevision(material);
     if (Object.keys(revisionConfig).length)
         body.source_revision_config = revisionConfig;
     if (o.secrets !== undefined)
@@ -37175,10 +36941,7 @@ function planUpdate(o, current, material, say) {
     const newRevision = body.source_revision_config !== undefined || body.secrets !== undefined;
     const kept = new Set(body.secrets?.map(s => s.name));
     const removedSecrets = body.secrets
-        ? current.secrets
-            .map(s => s.name)
-            .filter(name => !kept.has(name))
-            .map(shownName)
+        ? current.secrets.filter(s => !kept.has(s.name)).map(s => shownName(s.name))
         : [];
     return {
         kind: 'update',
@@ -37208,10 +36971,7 @@ function refuseCreateOnlyChanges(o, m, current, say) {
     }
     return undefined;
 }
-/**
- * `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased; undefined when
- * the URL has no such path.
- */
+/** `owner/name` of a repository URL (`https://host/owner/name(.git)`), lower-cased. */
 function ownerAndName(repoUrl) {
     const path = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/(.+)$/i.exec(repoUrl.trim())?.[1] ?? '';
     const parts = path
@@ -37223,9 +36983,8 @@ function ownerAndName(repoUrl) {
     return parts.slice(-2).join('/').toLowerCase();
 }
 /**
- * A deployment keeps the repository it was created from. Asking for another one by input is an
- * error (the run would deploy the wrong code); the workflow's own repository differing is only
- * worth a warning, since a deployment may well be fed by another repository's workflow.
+ * A deployment keeps its repository: another by input is an error (the wrong code); the workflow's
+ * differing only a warning (another repository's workflow may well feed it).
  */
 function repositoryMismatch(m, current, say) {
     const repoUrl = current.source_config.repo_url;
@@ -37337,11 +37096,10 @@ function describePlan(plan) {
 /* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2996);
 /* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7472);
 /* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
-// Promotion (`promote-from`): the material of another deployment's active revision, read and
-// checked before any write. A codehost revision is rebuilt from its own ref (the service takes a
-// branch or a tag as `repo_ref`, not a commit) and must build the commit the source built; an
-// image is the same `image_uri`; an upload is the workspace's archive, whose digest must be the
-// one expected. Whatever does not fit is refused here, with one error naming the source.
+// Promotion (`promote-from`): the material of another deployment's active revision, checked
+// before any write. A codehost revision is rebuilt from its ref (`repo_ref` takes no commit) and
+// must build the source's commit; an image is the same `image_uri`; an upload has the digest
+// expected.
 
 
 
@@ -37366,10 +37124,7 @@ async function findSource(o, deps, from) {
 function refusal(message, hint) {
     return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stop */ .ds)(message, hint, 'Promotion refused');
 }
-/**
- * The source's active revision, refused when it has none, when it is not DEPLOYED, or when a newer
- * revision of the source is still in progress (what it will be is not known yet).
- */
+/** The source's active revision: refused when none, not DEPLOYED, or a newer one in progress. */
 async function activeRevision(deps, d) {
     const name = `Deployment "${d.name}" (${d.id})`;
     const promote = 'Promote once the source is deployed and its health checks pass.';
@@ -37392,7 +37147,7 @@ async function activeRevision(deps, d) {
 /** Reads the source and its active revision, and checks them; nothing is written. */
 async function readPromotionSource(o, deps) {
     const from = o.promoteFrom;
-    const source = await deps.log.group(`Read the promotion's source "${from}"`, async () => {
+    return deps.log.group(`Read the promotion's source "${from}"`, async () => {
         const d = await findSource(o, deps, from);
         if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_4__/* .stopped */ .ce)(d))
             return d;
@@ -37406,7 +37161,6 @@ async function readPromotionSource(o, deps) {
         deps.log.info(`Deployment "${d.name}" (${d.id}), source ${d.source}: active revision ${s.revision.id} is DEPLOYED.`);
         return s;
     });
-    return source;
 }
 /** What a promotion of a named material says of it: `commit <sha>` or `image <uri>`. */
 function named(s, o, deps) {
@@ -37467,10 +37221,7 @@ const codehostFields = (c) => [
     ['repo_commit_sha', c.repo_commit_sha ?? '', parseCommit],
     ['graph_config_path', c.graph_config_path ?? '', _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .parseGraphConfigPath */ .Rg]
 ];
-/**
- * The source's material is the server's text, sent to the target as an input would be: it passes
- * the same checks (a ref with a line break in it is not sent to production).
- */
+/** The source's material is the server's text, sent as an input would be: the same checks. */
 function badMaterial(revisionId, name, fields) {
     for (const [field, value, check] of fields) {
         let problem;
@@ -37484,10 +37235,7 @@ function badMaterial(revisionId, name, fields) {
     }
     return undefined;
 }
-/**
- * The service builds what a ref points to when the build starts: a newer revision of the same ref
- * that built another commit shows the ref has moved since, and the promotion would build that.
- */
+/** A ref is built as it points when the build starts: a newer commit of it shows it moved. */
 function refuseMovedRef(s, ref, sha, name) {
     const newer = s.newer;
     const c = newer?.source_revision_config;
@@ -37515,10 +37263,7 @@ function promotionOf(s, what) {
         imageUri: s.revision.source_revision_config?.image_uri ?? undefined
     };
 }
-/**
- * Where a promotion's material comes from: the source's source, and what a create of the target
- * needs (the integration and repository) taken from the source where this run's inputs leave it.
- */
+/** A promotion's origin: the source's, and what a create needs of it the inputs leave out. */
 function promotedOrigin(o, s) {
     const c = s.deployment.source_config;
     const repository = /^[a-z][a-z0-9+.-]*:\/\/[^/]+\/([^/]+\/[^/]+?)(?:\.git)?\/*$/i.exec(c.repo_url ?? '')?.[1];
@@ -37577,16 +37322,9 @@ function promotedLine(p, journal, dryRun) {
 
 
 
-/**
- * The type a create asks for: `deployment-type`, else `serverless`, the vendor CLI's default
- * (scales to zero; the service's own default is not documented, and it may be the always-on one).
- */
+/** The type a create asks for, else the vendor CLI's `serverless` (the service's: undocumented). */
 function createdType(o) {
     return o.deploymentType ?? _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .DEFAULT_DEPLOYMENT_TYPE */ .PN;
-}
-/** A size as the plan shows it: `medium (SERVERLESS_M)`, or the size alone when the type is unknown. */
-function shownSize(size, kind) {
-    return kind ? `${size} (${(0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(kind, size)})` : size;
 }
 /** What the service reports of a tier, as the plan shows it; undefined when it reports none. */
 function shownTier(tier) {
@@ -37596,17 +37334,15 @@ function shownTier(tier) {
     const text = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(tier, 100);
     return size ? `${size} (${text})` : text;
 }
-/**
- * The tier changes a run asks for, for the plan: on a create (no `current`) each asked size;
- * on an update each that differs from the reported one, or that is not reported.
- */
+/** The tier changes asked for: on an update, each that differs from the reported (or none). */
 function tierChanges(o, current) {
     const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(current ? current.source_config.deployment_type : createdType(o));
     const changes = [];
     const add = (field, size, reported) => {
         if (size === undefined)
             return;
-        const to = shownSize(size, kind);
+        // `medium (SERVERLESS_M)`, or the size alone when the type is unknown.
+        const to = kind ? `${size} (${(0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .tierOf */ .kx)(kind, size)})` : size;
         const from = shownTier(reported);
         if (from !== to)
             changes.push({ field, from, to });
@@ -37615,10 +37351,7 @@ function tierChanges(o, current) {
     add('database-size', o.databaseSize, current?.database_tier);
     return changes;
 }
-/**
- * Before any write to an existing deployment: its type cannot change (a legacy word of the same
- * type is the same type), and a Serverless deployment has no database size.
- */
+/** The type cannot change (a legacy word of a type is it); Serverless has no database size. */
 function refuseTypeChange(o, current, say) {
     const theirs = current.source_config.deployment_type;
     const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs);
@@ -37680,13 +37413,10 @@ function resizeOf(o, d, say) {
 /* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6877);
-// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline. The cadence is
-// fast at the start and after every change of status, backs off towards poll-interval while
-// nothing changes, and stays tight once the revision is past its build: DEPLOYED follows DEPLOYING,
-// so that is when a slow poll would cost the pipeline time. During a build it backs off to a share
-// of the time waited: a long build costs few requests, a short one cannot hide a short deploy
-// stage behind one long pause. bench/RESULTS.md measures the cadence against fixed pollers. While
-// nothing changes it says so at least every PROGRESS_EVERY_MS, whatever the pauses between polls.
+// Polls one revision until it is DEPLOYED, failed, superseded, or the deadline: fast at the start
+// and after each change, backing off while nothing changes, tight past the build (when a slow poll
+// costs the pipeline time), and during a build a share of the time waited, so that a short build
+// cannot hide a short deploy stage in one long pause (bench/RESULTS.md measures it).
 
 
 
@@ -37704,29 +37434,18 @@ const BUILD_STATUSES = new Set(['AWAITING_BUILD', 'BUILDING']);
 /** The poll sent at the deadline may take this long to answer. */
 const FINAL_POLL_GRACE_MS = 2000;
 /**
- * Until a status is read, a poll may take at least this long from the wait's start, however short
- * the timeout: a slow runner or a slow first answer must not end the wait before it has read the
- * revision once (a timeout with no status says nothing of the revision). Short, because a server
- * that stalls keeps the run past its timeout by this much; it changes nothing for a timeout of 10 s
- * or more.
+ * Until a status is read, a poll may take this long from the start, however short the timeout: a
+ * timeout with no status says nothing. Short: a stalling server keeps the run past it by this much.
  */
 const FIRST_READ_MS = 10_000;
 /** A long wait says where it is at least this often: a silent log looks like a hung job. */
 const PROGRESS_EVERY_MS = 30_000;
 /** Statuses after which polling again cannot help: wrong key, tenant, ids or request. */
 const FINAL_HTTP = new Set([400, 401, 403, 404, 422]);
-/**
- * A revision that the write has just returned may not be readable at once where the read is
- * served (a replica behind the write). Seconds cover that lag; a wrong id or tenant still fails
- * soon after, not at the timeout.
- */
+/** A replica may lag the write by seconds; a wrong id or tenant still fails soon after. */
 const NOT_FOUND_GRACE_MS = 10_000;
 const KNOWN_STATUSES = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__/* .REVISION_STATUSES */ .X_);
-/**
- * The pause after a poll. A change restarts it short; otherwise it grows by the factor. Past the
- * build it never exceeds `nearDoneShare` of the time waited, which bounds how late DEPLOYED is
- * seen to that share of the deploy's duration (or `initialMs` for a short one).
- */
+/** The pause after a poll; past the build a share of the time waited, so DEPLOYED is seen soon. */
 function nextPause(previousMs, changed, status, elapsedMs, pollIntervalMs, c) {
     let pause = changed ? Math.max(c.initialMs, c.restartShare * elapsedMs) : previousMs * c.factor;
     if (status === undefined || !EARLY_STATUSES.has(status))
@@ -37785,10 +37504,7 @@ function progressIfDue(o, p) {
     p.saidAt = now;
     o.onProgress(p.status, now - p.start);
 }
-/**
- * The pause before the next poll, cut where a progress line is due (a long poll-interval or a
- * Retry-After must not leave the log silent). Rejects when the wait is cancelled.
- */
+/** The pause, cut where a progress line is due (a long pause must not leave the log silent). */
 async function pauseSaying(o, p, ms, sleep) {
     const end = p.now() + ms;
     const every = o.progressEveryMs ?? PROGRESS_EVERY_MS;
@@ -37866,8 +37582,7 @@ function nextWait(o, p, changed, retryAfterMs) {
     const elapsed = p.now() - p.start;
     p.pause = nextPause(p.pause, changed, p.status, elapsed, o.pollIntervalMs, p.cadence);
     if (retryAfterMs !== undefined) {
-        // Polling again before the server's Retry-After would only be refused again; when that
-        // time ends past the deadline, no poll can help any more.
+        // Before the server's Retry-After a poll is refused again; past the deadline none can help.
         if (p.now() + retryAfterMs >= p.deadline) {
             p.lastError = new RetryPastDeadlineError(p.lastError, retryAfterMs);
             return undefined;
@@ -38989,7 +38704,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2314);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1365);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -40485,10 +40200,9 @@ function exchange(req, r, whole, failure) {
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
 /* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
-// Statuses are the server's text. Only the words of the model reach an output or the summary as
-// they came; any other string counts as UNKNOWN (a revision in that state is still in progress)
-// and the log shows it neutralised, so that no server can put quotes, `$(..)` or a backtick into
-// a file that a shell reads, nor anything into the log but letters, digits and `?`.
+// Statuses are the server's text: only the model's words reach an output or the summary; any other
+// is UNKNOWN (still in progress) and neutralised in the log, so that no server puts quotes, `$(..)`
+// or a backtick into a file a shell reads, nor anything in the log but letters, digits and `?`.
 
 const REVISION = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .REVISION_STATUSES */ .X_);
 const DEPLOYMENT = new Set(_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__/* .DEPLOYMENT_STATUSES */ .PB);
