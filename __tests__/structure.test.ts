@@ -175,10 +175,10 @@ it('the flow does not know where it runs: no process.env, no signal handlers out
 })
 
 it('nothing in src/ imports a package that loads undici at start, but @actions/core in the door', () => {
-  // @actions/github, @actions/http-client and undici load undici at their top level; the action
-  // uses them only behind a proxy or with `environment`, so only by import(). @actions/core loads
-  // it too (its OIDC client), as in every action: the runner's protocol, in src/action/ only.
-  const heavy = /^@actions\/(github|http-client)$|^undici$/
+  // @actions/http-client and undici load undici at their top level, and octokit is large; the
+  // action uses them only behind a proxy or with `environment`, so only by import(). @actions/core
+  // loads undici too (its OIDC client), as in every action: the runner's protocol, in src/action/.
+  const heavy = /^@actions\/http-client$|^undici$|^@octokit\//
   const offenders = sources(ROOT).flatMap(f => {
     const text = readFileSync(f, 'utf8')
     const statics = /^\s*(?:import|export)(?!\s+type\b)(?:[^'();]*?\bfrom)?\s*'([^']+)'/gm
@@ -187,6 +187,11 @@ it('nothing in src/ imports a package that loads undici at start, but @actions/c
       .map(m => `${relative(ROOT, f)}: ${m[0].trim()}`)
   })
   expect(offenders).toEqual([])
+})
+
+it('nothing in src/ imports @actions/github: its import reads the runner variables and event again', () => {
+  const offenders = sources(ROOT).filter(f => specifiersOf(f).includes('@actions/github'))
+  expect(offenders.map(f => relative(ROOT, f))).toEqual([])
 })
 
 it('only src/net/ sends requests: no other file imports node:http or node:https', () => {

@@ -96,7 +96,7 @@ if (wanted('startup')) {
     `\`dist/index.js\`: ${start.info.bytes.toLocaleString('en')} bytes (${mib(start.info.bytes, 2)}), ` +
       `${mib(start.info.gzipBytes, 2)} gzipped, sha256 \`${start.info.sha256.slice(0, 16)}…\`.` +
       (chunks
-        ? ` Beside it ${chunks}: loaded by \`import()\` only when needed: octokit (@actions/github) and ` +
+        ? ` Beside it ${chunks}: loaded by \`import()\` only when needed: octokit (@octokit/core) and ` +
           'the GitHub side in a run with `environment` or `pr-comment`, @actions/http-client when a proxy ' +
           'applies to the control plane, yaml with the parser of the YAML/JSON inputs when one is set, and ' +
           'zod with the model of the interface when the first answer is read (the dry runs here load only ' +

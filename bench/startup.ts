@@ -4,7 +4,7 @@
 // the peer: the smallest @actions/core action that sends one request (bench/peer-action.ts),
 // bundled as the action is. The working tree is bundled too (as `npm run build`), so the figure
 // is that of the sources even when dist/ is older. With `experiments`, bundles with modules a dry
-// run never loads replaced by empty ones check that they stay off the start: @actions/github sits
+// run never loads replaced by empty ones check that they stay off the start: @octokit/core sits
 // in a chunk imported only with `environment`, yaml in one imported only when a YAML/JSON input is
 // set, so replacing either should change nothing. (zod cannot be replaced: the run loads the model
 // when the first answer is read.) The static-model variant is the working tree with the model
@@ -131,9 +131,9 @@ function buildVariants(dir: string, notes: string[], experiments: boolean): Vari
     ...(experiments
       ? [
           {
-            label: 'working tree, @actions/github replaced by an empty module',
+            label: 'working tree, @octokit/core replaced by an empty module',
             entry: 'src/index.ts',
-            stubs: ['@actions/github']
+            stubs: ['@octokit/core']
           },
           {
             label: 'working tree, yaml replaced by an empty module',

@@ -1,6 +1,5 @@
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
-import type { getOctokit } from '@actions/github'
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../control-plane/redact.ts'
 import type { FlowLog } from '../log.ts'
@@ -9,7 +8,7 @@ import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 /** How GitHub code speaks to the job log. */
 export type GitHubLog = Pick<FlowLog, 'info' | 'warning'>
 
-export type Octokit = ReturnType<typeof getOctokit>
+export type Octokit = Awaited<ReturnType<typeof loadOctokit>>
 
 /** What removes secret values from text (a `Redactor`, or several chained). */
 export interface Redacts {
@@ -38,10 +37,35 @@ export function runUrl(context: GitHubContext, withAttempt = false): string | un
   return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base
 }
 
-/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
-export async function loadOctokit(token: string, apiUrl: string): Promise<Octokit> {
-  const { getOctokit } = await import('@actions/github')
-  return getOctokit(token, { baseUrl: apiUrl })
+/**
+ * Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never
+ * need it. Made from its parts, not `@actions/github`, whose import reads the runner's variables
+ * and event file again: the door read them once, into the context the API root comes from.
+ */
+export async function loadOctokit(token: string, apiUrl: string) {
+  const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
+    import('@octokit/core'),
+    import('@octokit/plugin-rest-endpoint-methods')
+  ])
+  const fetch = await proxyFetch(apiUrl)
+  return new (Octokit.plugin(restEndpointMethods))({
+    auth: `token ${token}`,
+    baseUrl: apiUrl,
+    ...(fetch ? { request: { fetch } } : {})
+  })
+}
+
+/**
+ * Behind a proxy (https_proxy, minus no_proxy, as the control plane's requests read it), a fetch
+ * through it; none otherwise (Node's own).
+ */
+async function proxyFetch(apiUrl: string): Promise<typeof globalThis.fetch | undefined> {
+  const { HttpClient } = await import('@actions/http-client')
+  const dispatcher = new HttpClient().getAgentDispatcher(apiUrl)
+  if (!dispatcher) return undefined
+  const { fetch } = await import('undici')
+  return ((url: string, init: object) =>
+    fetch(url, { ...init, dispatcher })) as unknown as typeof globalThis.fetch
 }
 
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */

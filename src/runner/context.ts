@@ -1,6 +1,6 @@
 // The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
-// value (as `@actions/github`'s `Context` does). Everything below the doors takes this value and
-// never reads a `GITHUB_*` variable itself.
+// value. Everything below the doors takes this value and never reads a `GITHUB_*` variable itself
+// (nor imports `@actions/github`, whose import reads them again).
 import { readFileSync, statSync } from 'node:fs'
 
 export interface GitHubContext {
