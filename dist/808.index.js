@@ -16,6 +16,8 @@ export const modules = {
 /* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
 /* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
 /* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
+// What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
+// and errors described as what happened. Nothing here talks to the runner.
 
 
 
@@ -42,10 +44,34 @@ function runUrl(context, withAttempt = false) {
     const base = `${context.serverUrl}/${repo.owner}/${repo.repo}/actions/runs/${runId}`;
     return withAttempt && runAttempt ? `${base}/attempts/${runAttempt}` : base;
 }
-/** Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never need it. */
+/**
+ * Octokit for the API root, loaded only now: it is a large part of the bundle and most runs never
+ * need it. Made from its parts, not `@actions/github`, whose import reads the runner's variables
+ * and event file again: the door read them once, into the context the API root comes from.
+ */
 async function loadOctokit(token, apiUrl) {
-    const { getOctokit } = await __webpack_require__.e(/* import() */ 413).then(__webpack_require__.bind(__webpack_require__, 2413));
-    return getOctokit(token, { baseUrl: apiUrl });
+    const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
+        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
+        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
+    ]);
+    const fetch = await proxyFetch(apiUrl);
+    return new (Octokit.plugin(restEndpointMethods))({
+        auth: `token ${token}`,
+        baseUrl: apiUrl,
+        ...(fetch ? { request: { fetch } } : {})
+    });
+}
+/**
+ * Behind a proxy (https_proxy, minus no_proxy, as the control plane's requests read it), a fetch
+ * through it; none otherwise (Node's own).
+ */
+async function proxyFetch(apiUrl) {
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
+    const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
+    if (!dispatcher)
+        return undefined;
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
+    return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
 class UnexpectedAnswerError extends Error {
