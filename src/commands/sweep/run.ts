@@ -3,6 +3,7 @@
 import type { Redactor } from '../../control-plane/redact.ts'
 import { githubPullStates } from '../../github/pull-state.ts'
 import { failureText } from '../../interface/ending.ts'
+import type { Outcome } from '../../interface/outcomes.ts'
 import type { Say } from '../../interface/naming.ts'
 import type { RunPort } from '../../port.ts'
 import { stepDeps, type CommandContext, type CommandEnding } from '../command.ts'
@@ -20,22 +21,25 @@ export async function runSweep(o: SweepOptions, context: CommandContext): Promis
       'Closed pull requests not checked'
     )
   const r = await sweep(o, stepDeps(context), source)
-  const failed = port.signal.aborted ? 'cancelled' : 'error'
-  const outcome = r.failure ? failed : o.dryRun ? 'dry-run' : 'swept'
-  const error = r.failure ? redactor.redact(failureText(r.failure)) : undefined
-  const summary = renderSweepSummary(r, {
-    outcome,
-    pattern: o.sweepNames!.text,
-    now: clock.now(),
-    ...(error ? { error } : {})
-  })
   const outputs = { swept: JSON.stringify(r.swept) }
-  if (r.failure) return { outcome: outcome as 'error', failure: r.failure, outputs, summary }
+  const summary = (outcome: Outcome, error?: string) =>
+    renderSweepSummary(r, {
+      outcome,
+      pattern: o.sweepNames!.text,
+      now: clock.now(),
+      ...(error ? { error } : {})
+    })
+  if (r.failure) {
+    const outcome = port.signal.aborted ? 'cancelled' : 'error'
+    const error = redactor.redact(failureText(r.failure))
+    return { outcome, failure: r.failure, outputs, summary: summary(outcome, error) }
+  }
   const held = r.rows.filter(x => x.fate === 'held-back').length
   const done = o.dryRun
     ? `Done: dry run, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted.`
     : `Done: ${r.swept.length} deleted, ${held} held back, ${r.rows.length} matching.`
-  return { outcome: outcome as 'swept', outputs, summary, done }
+  const outcome = o.dryRun ? 'dry-run' : 'swept'
+  return { outcome, outputs, summary: summary(outcome), done }
 }
 
 /** Where the closed criterion reads pull requests; undefined when it is off. */
