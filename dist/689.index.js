@@ -447,23 +447,24 @@ async function runSweep(o, context) {
     if (source && 'skipped' in source)
         log.notice(`${say('sweep-closed')}: ${source.skipped}; no deployment is deleted for a closed pull request.`, 'Closed pull requests not checked');
     const r = await sweep(o, (0,command/* stepDeps */.DJ)(context), source);
-    const failed = port.signal.aborted ? 'cancelled' : 'error';
-    const outcome = r.failure ? failed : o.dryRun ? 'dry-run' : 'swept';
-    const error = r.failure ? redactor.redact((0,ending/* failureText */.kY)(r.failure)) : undefined;
-    const summary = renderSweepSummary(r, {
+    const outputs = { swept: JSON.stringify(r.swept) };
+    const summary = (outcome, error) => renderSweepSummary(r, {
         outcome,
         pattern: o.sweepNames.text,
         now: clock.now(),
         ...(error ? { error } : {})
     });
-    const outputs = { swept: JSON.stringify(r.swept) };
-    if (r.failure)
-        return { outcome: outcome, failure: r.failure, outputs, summary };
+    if (r.failure) {
+        const outcome = port.signal.aborted ? 'cancelled' : 'error';
+        const error = redactor.redact((0,ending/* failureText */.kY)(r.failure));
+        return { outcome, failure: r.failure, outputs, summary: summary(outcome, error) };
+    }
     const held = r.rows.filter(x => x.fate === 'held-back').length;
     const done = o.dryRun
         ? `Done: dry run, ${r.rows.filter(x => x.fate === 'would-delete').length} would be deleted.`
         : `Done: ${r.swept.length} deleted, ${held} held back, ${r.rows.length} matching.`;
-    return { outcome: outcome, outputs, summary, done };
+    const outcome = o.dryRun ? 'dry-run' : 'swept';
+    return { outcome, outputs, summary: summary(outcome), done };
 }
 /** Where the closed criterion reads pull requests; undefined when it is off. */
 function pullSource(port, o, redactor, say) {
