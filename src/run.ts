@@ -101,7 +101,12 @@ async function endingOf(
   } catch (err) {
     const text = `Unexpected error: ${sanitizeServerText(err instanceof Error ? err.message : String(err), 1000)}`
     const failure = { message: text, title: command.failedTitle }
-    return { outcome: 'error', failure, outputs: {}, summary: `### ❌ Failed\n\n${text}\n` }
+    return {
+      outcome: 'error',
+      failure,
+      outputs: {},
+      summary: `### ${OUTCOMES.error.headline}\n\n${text}\n`
+    }
   } finally {
     context.client.close()
   }
