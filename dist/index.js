@@ -33563,7 +33563,12 @@ async function endingOf(command, o, context) {
     catch (err) {
         const text = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
         const failure = { message: text, title: command.failedTitle };
-        return { outcome: 'error', failure, outputs: {}, summary: `### ❌ Failed\n\n${text}\n` };
+        return {
+            outcome: 'error',
+            failure,
+            outputs: {},
+            summary: `### ${outcomes/* OUTCOMES */.i.error.headline}\n\n${text}\n`
+        };
     }
     finally {
         context.client.close();
