@@ -1,3 +1,39 @@
+import { buildSync } from 'esbuild'
+import { existsSync, readFileSync } from 'node:fs'
+import { dirname, join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+
+// zod and yaml as one file each, built once per version: as their hundreds of modules, each test
+// file compiled them again (a tenth of `npm test`'s CPU), and jest's ESM loader lost a module when
+// two dynamic imports reached zod at once ("request for './v4/classic/external.js' is not in cache").
+// The code is the packages' own, as the bundle of dist/ carries it.
+const ROOT = dirname(fileURLToPath(import.meta.url))
+function singleFile(name, entry, format) {
+  const { version } = JSON.parse(
+    readFileSync(join(ROOT, 'node_modules', name, 'package.json'), 'utf8')
+  )
+  const out = join(
+    ROOT,
+    'node_modules/.cache/cpd-test-deps',
+    `${name}-${version}.${format === 'esm' ? 'mjs' : 'cjs'}`
+  )
+  if (!existsSync(out)) {
+    buildSync({
+      entryPoints: [join(ROOT, 'node_modules', name, entry)],
+      bundle: true,
+      platform: 'node',
+      format,
+      outfile: out,
+      logLevel: 'error'
+    })
+  }
+  return out
+}
+const SINGLE_FILE_DEPS = {
+  '^zod$': singleFile('zod', 'index.js', 'esm'),
+  '^yaml$': singleFile('yaml', 'dist/index.js', 'cjs')
+}
+
 // Tests run the TypeScript sources as ESM through swc: no type-check here, `npm run typecheck` does that.
 
 /**
@@ -36,6 +72,7 @@ export default {
       }
     ]
   },
+  moduleNameMapper: SINGLE_FILE_DEPS,
   testMatch: ['<rootDir>/__tests__/**/*.test.ts'],
   // The reliability and real agent server suites run on their own (`npm run test:reliability`,
   // `npm run test:agent-server`), and so do the package's tests.
