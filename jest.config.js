@@ -1,5 +1,5 @@
 import { buildSync } from 'esbuild'
-import { existsSync, readFileSync } from 'node:fs'
+import { existsSync, readFileSync, renameSync } from 'node:fs'
 import { dirname, join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 
@@ -23,9 +23,11 @@ function singleFile(name, entry, format) {
       bundle: true,
       platform: 'node',
       format,
-      outfile: out,
+      outfile: `${out}.${process.pid}`,
       logLevel: 'error'
     })
+    // Renamed into place whole: a second jest run beside this one never reads half a file.
+    renameSync(`${out}.${process.pid}`, out)
   }
   return out
 }
