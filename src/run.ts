@@ -13,7 +13,8 @@ import { deleteCommand } from './commands/delete/command.ts'
 import { deployCommand } from './commands/deploy/command.ts'
 import { sweepCommand } from './commands/sweep/command.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
-import { MIN_SECRET_LENGTH, Redactor, sanitizeServerText } from './control-plane/redact.ts'
+import { MIN_SECRET_LENGTH, Redactor } from './control-plane/redact.ts'
+import { sanitizeServerText } from './inert.ts'
 import { formatDuration } from './duration.ts'
 import {
   commonWordSecretNames,

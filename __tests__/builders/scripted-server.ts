@@ -4,7 +4,7 @@ import * as http from 'node:http'
 import type { AddressInfo } from 'node:net'
 import { afterEach } from '@jest/globals'
 import { makeClock, type Clock } from '../../src/clock.ts'
-import type { ClientOptions } from '../../src/control-plane/client.ts'
+import type { ClientOptions } from '../../src/control-plane/client-options.ts'
 import { ACTION_SAY } from '../builders.ts'
 import { TestClient } from './test-client.ts'
 

@@ -3,16 +3,14 @@
 // which the action never sends. Held here so that src/ carries only what a run needs, while the
 // contract and production tests still prove these operations of the emulator and the model.
 import type { z } from 'zod'
+import { checked, ControlPlaneClient, seg } from '../../src/control-plane/client.ts'
 import {
-  checked,
-  ControlPlaneClient,
-  seg,
   type CallOptions,
-  type RevisionLogsOptions
-} from '../../src/control-plane/client.ts'
-import { MAX_LOG_MESSAGE_CHARS } from '../../src/control-plane/client-options.ts'
+  type RevisionLogsOptions,
+  MAX_LOG_MESSAGE_CHARS
+} from '../../src/control-plane/client-options.ts'
 import { readAllPages } from '../../src/control-plane/paging.ts'
-import { capText } from '../../src/control-plane/redact.ts'
+import { capText } from '../../src/inert.ts'
 import type {
   CreateRevisionRequest,
   Deployment,

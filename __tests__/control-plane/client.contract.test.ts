@@ -2,7 +2,7 @@
 // fixture (fixtures/demo.json): a cloud tenant with a forge integration, a self-hosted tenant with
 // a listener, and an organization-scoped key that belongs to both.
 import { afterEach, describe, expect, test } from '@jest/globals'
-import type { ClientOptions } from '../../src/control-plane/client.ts'
+import type { ClientOptions } from '../../src/control-plane/client-options.ts'
 import type { TestClient as ControlPlaneClient } from '../builders/test-client.ts'
 import {
   ApiError,
@@ -11,7 +11,7 @@ import {
   RedirectRefusedError,
   UnexpectedResponseError
 } from '../../src/control-plane/errors.ts'
-import { REVISION_STATUSES, revisionOutcome } from '../../src/control-plane/schema.ts'
+import { REVISION_STATUSES, revisionOutcome } from '../../src/control-plane/vocabulary.ts'
 import { demoFixture, startEmulator, type Emulator } from '../../emulator/server.ts'
 import { makeClient, rejectionOf } from '../builders/scripted-server.ts'
 

@@ -1,7 +1,7 @@
 // The operations beyond the interface, against scripted servers: list revisions, redeploy a
 // revision, delete a deployment, and revision logs with the v1 fallback.
 import { describe, expect, test } from '@jest/globals'
-import { MAX_LOG_MESSAGE_CHARS } from '../../src/control-plane/client.ts'
+import { MAX_LOG_MESSAGE_CHARS } from '../../src/control-plane/client-options.ts'
 import { ApiError, OutcomeUnknownError } from '../../src/control-plane/errors.ts'
 import {
   DEPLOYMENT_ID,

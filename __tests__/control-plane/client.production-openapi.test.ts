@@ -7,7 +7,7 @@
 // docs/control-plane.md ("Operations") by hand, at the end.
 import { afterAll, describe, expect, test } from '@jest/globals'
 import type { TestClient as ControlPlaneClient } from '../builders/test-client.ts'
-import { SOURCES } from '../../src/control-plane/schema.ts'
+import { SOURCES } from '../../src/control-plane/vocabulary.ts'
 import {
   createBody,
   DEPLOYMENT_ID,

@@ -8,7 +8,8 @@ import {
   type Operation,
   type SentContext
 } from '../../src/control-plane/errors.ts'
-import { Redactor, sanitizeServerText } from '../../src/control-plane/redact.ts'
+import { Redactor } from '../../src/control-plane/redact.ts'
+import { sanitizeServerText } from '../../src/inert.ts'
 import { sayAs } from '../../src/interface/naming.ts'
 import { ACTION_SAY } from '../builders.ts'
 import {

@@ -1,6 +1,6 @@
 import { describe, expect, test } from '@jest/globals'
 import { AbortedError, ApiError, NetworkError } from '../../src/control-plane/errors.ts'
-import { backoffDelay, parseRetryAfter } from '../../src/control-plane/http.ts'
+import { backoffDelay, parseRetryAfter } from '../../src/control-plane/http-util.ts'
 import {
   deploymentBody,
   DEPLOYMENT_ID,

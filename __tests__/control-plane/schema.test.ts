@@ -10,20 +10,24 @@ import {
   HTTPValidationError,
   ListDeploymentsQuery,
   PatchDeploymentRequest,
-  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
-  RESOURCE_SPEC_LIMITS,
-  RESOURCE_SPEC_NUMBERS,
   SourceConfig,
-  REVISION_STATUSES,
   RepositoryEntry,
   RepositoryList,
-  ResourceSpec,
   Revision,
-  revisionOutcome,
-  UUID_PATTERN,
   Uuid
 } from '../../src/control-plane/schema.ts'
-import { deploymentsQueryProblem } from '../../src/control-plane/vocabulary.ts'
+import {
+  RESOURCE_SPEC_LIMITS,
+  RESOURCE_SPEC_NUMBERS,
+  ResourceSpec
+} from '../../src/control-plane/resource-spec.ts'
+import {
+  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
+  REVISION_STATUSES,
+  revisionOutcome,
+  UUID_PATTERN,
+  deploymentsQueryProblem
+} from '../../src/control-plane/vocabulary.ts'
 import {
   createBody,
   deploymentBody,

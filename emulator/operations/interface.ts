@@ -4,26 +4,29 @@
 import { randomUUID } from 'node:crypto'
 import type { z } from 'zod'
 import {
-  CLOUD_SOURCES,
-  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
   CreateDeploymentRequest,
-  DEPLOYMENT_NAME_PATTERN,
   ListDeploymentsQuery,
   PatchDeploymentRequest,
-  RESERVED_SECRET_NAMES,
-  RESERVED_SECRET_NAMES_HOSTED,
   type Secret,
   type SecretReference,
   type Source,
   type SourceConfig,
   type SourceRevisionConfigRequest
 } from '../../src/control-plane/schema.ts'
+import {
+  CLOUD_SOURCES,
+  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
+  DEPLOYMENT_NAME_PATTERN,
+  RESERVED_SECRET_NAMES,
+  RESERVED_SECRET_NAMES_HOSTED,
+  DEFAULT_DEPLOYMENT_TYPE,
+  kindOf
+} from '../../src/control-plane/vocabulary.ts'
 import type { Context } from '../state/context.ts'
 import { detail, type Reply } from '../http/io.ts'
 import type { Body } from '../http/io.ts'
 import { deploymentStatus, isGone } from '../state/lifecycle.ts'
 import { addRevision, bodyPart, isReply, locate, pathPart, validate } from './requests.ts'
-import { DEFAULT_DEPLOYMENT_TYPE, kindOf } from '../../src/control-plane/vocabulary.ts'
 import {
   defaultTiers,
   DEFAULT_GRAPHS,

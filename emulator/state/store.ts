@@ -3,8 +3,6 @@
 import { randomUUID } from 'node:crypto'
 import { z } from 'zod'
 import {
-  COMPUTE_TIERS,
-  DATABASE_TIERS,
   DeploymentType,
   Secret,
   SecretReference,
@@ -13,7 +11,12 @@ import {
   SourceRevisionConfigRequest,
   Uuid
 } from '../../src/control-plane/schema.ts'
-import { kindOf, tierOf } from '../../src/control-plane/vocabulary.ts'
+import {
+  COMPUTE_TIERS,
+  DATABASE_TIERS,
+  kindOf,
+  tierOf
+} from '../../src/control-plane/vocabulary.ts'
 import { normalizeRepoUrl, resolveInClone, stableCommit } from './commits.ts'
 
 /** The graphs of a revision built from anything but an upload, unless the fixture names others. */

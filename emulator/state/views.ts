@@ -3,7 +3,8 @@ import type { SourceConfig } from '../../src/control-plane/schema.ts'
 import type { Context } from './context.ts'
 import { activeRevisionId, deploymentStatus, repoCommitSha, revisionState } from './lifecycle.ts'
 import type { DeploymentRecord, RevisionRecord } from './store.ts'
-import { kindOf, type Kind } from '../../src/control-plane/vocabulary.ts'
+import { kindOf } from '../../src/control-plane/vocabulary.ts'
+import type { Kind } from '../../src/interface/journal.ts'
 
 const SOURCE_CONFIG_KEYS = [
   'integration_id',

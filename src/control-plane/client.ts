@@ -22,7 +22,8 @@ import {
 import { baseUrlProblem } from './base-url.ts'
 import { pathToWire, requestToWire, responseFromWire, type Dialect } from './dialect.ts'
 import { readAllPages } from './paging.ts'
-import { Redactor, capText } from './redact.ts'
+import { Redactor } from './redact.ts'
+import { capText } from '../inert.ts'
 import { deploymentsQueryProblem, MAX_PAGE_SIZE } from './vocabulary.ts'
 import { loadSchema, type Model } from './load-schema.ts'
 import type {
@@ -39,14 +40,6 @@ import type {
   UploadUrl
 } from './schema.ts'
 import { VERSION } from '../version.ts'
-
-export {
-  MAX_LOG_MESSAGE_CHARS,
-  type CallOptions,
-  type ClientOptions,
-  type DeleteOutcome,
-  type RevisionLogsOptions
-} from './client-options.ts'
 
 /** Reads of one GET whose answer does not fit, the first included. */
 const READ_ATTEMPTS = 5

@@ -2,7 +2,7 @@
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 import { dialectOfPath } from './dialect.ts'
 import type { ValidationErrorEntry } from './schema.ts'
-import { sanitizeServerText } from './redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import type { Say } from '../interface/naming.ts'
 
 export type Operation =

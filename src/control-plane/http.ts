@@ -2,13 +2,8 @@
 // with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
 // Each attempt is one request of src/net/ (the runner's proxy, no redirect followed: it would send
 // X-Api-Key to a redirect's host), on kept-alive sockets of this transport's own.
-import {
-  KeepAlivePool,
-  request,
-  RequestFailure,
-  type Answer,
-  type Headers
-} from '../net/request.ts'
+import { request, RequestFailure, type Answer, type Headers } from '../net/request.ts'
+import { KeepAlivePool } from '../net/agents.ts'
 import {
   AbortedError,
   ApiError,
@@ -20,7 +15,8 @@ import {
   type RequestContext,
   type SentContext
 } from './errors.ts'
-import { Redactor, sanitizeServerText } from './redact.ts'
+import { Redactor } from './redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import { loadSchema } from './load-schema.ts'
 import type { ClientOptions, RetryPolicy } from './client-options.ts'
 import {
@@ -31,8 +27,6 @@ import {
   locationOf,
   parseRetryAfter
 } from './http-util.ts'
-
-export { backoffDelay, buildUrl, parseRetryAfter } from './http-util.ts'
 
 export const DEFAULT_RETRY: RetryPolicy = {
   maxAttempts: 5,

@@ -75,4 +75,3 @@ export class Redactor {
 }
 
 // The sanitiser's home is src/inert.ts; its users here import it from this module.
-export { capText, sanitizeServerText } from '../inert.ts'

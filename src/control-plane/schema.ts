@@ -2,8 +2,11 @@
 // the emulator every request, so the two cannot drift apart. Objects strip unknown fields rather
 // than refuse them: the production service adds fields, and a client must not fail on them.
 import { z } from 'zod'
-import { sanitizeServerText } from './redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import { ResourceSpec, ResourceSpecInResponse } from './resource-spec.ts'
+
+/** The document parser checks a resource-spec input against the model it is handed. */
+export { ResourceSpec }
 import {
   COMPUTE_TIERS,
   DATABASE_TIERS,
@@ -14,22 +17,6 @@ import {
   REVISION_STATUSES,
   SOURCES
 } from './vocabulary.ts'
-
-export {
-  CLOUD_SOURCES,
-  COMPUTE_TIERS,
-  CREATE_ONLY_SOURCE_CONFIG_FIELDS,
-  DATABASE_TIERS,
-  DEPLOYMENT_NAME_PATTERN,
-  RESERVED_SECRET_NAMES,
-  RESERVED_SECRET_NAMES_HOSTED,
-  REVISION_STATUSES,
-  SOURCES,
-  UUID_PATTERN,
-  revisionOutcome
-} from './vocabulary.ts'
-
-export { RESOURCE_SPEC_LIMITS, RESOURCE_SPEC_NUMBERS, ResourceSpec } from './resource-spec.ts'
 
 /** A uuid of any version (ids are opaque to us); UUID_PATTERN is its pattern without zod. */
 export const Uuid = z.guid()

@@ -92,7 +92,6 @@ export const DEFAULT_DEPLOYMENT_TYPE = 'serverless'
  * a Production deployment is a Dedicated deployment").
  */
 import { SIZES, type Kind, type Size } from '../interface/journal.ts'
-export { KINDS, SIZES, type Kind, type Size } from '../interface/journal.ts'
 
 /** A `deployment_type` (today's word or a legacy one) as today's type; undefined when unknown. */
 export function kindOf(type: string | null | undefined): Kind | undefined {

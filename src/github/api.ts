@@ -1,7 +1,7 @@
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 import { baseUrlProblem } from '../control-plane/base-url.ts'
-import { sanitizeServerText } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import type { FlowLog } from '../log.ts'
 import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 

@@ -2,7 +2,8 @@
 // (the Deployments page, the environment, the pull request). A mirror of the outcome, never its
 // judge: a failure is one warning and the deploy goes on. The token is masked by the door and never
 // in a message: only GitHub's status code and its own (redacted) message are.
-import { sanitizeServerText, type Redactor } from '../control-plane/redact.ts'
+import type { Redactor } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import type { Journal } from '../interface/journal.ts'
 import { OUTCOMES, type GitHubFinalState } from '../interface/outcomes.ts'
 import type { Clock } from '../clock.ts'

@@ -2,7 +2,8 @@
 // hidden marker on its first line, so that re-runs and later pushes update it in place. Best
 // effort: a failure is one warning, never the verdict; 5 s per request, 15 s in all (1 s when
 // cancelling). The token goes only to the API root under the API key's rule, in no line built here.
-import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
+import { Redactor } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import {
   describeGitHubError,
   githubApiUrl,

@@ -1,6 +1,7 @@
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // `repository` input's (the workflow's by default), under the token's rule.
-import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
+import { Redactor } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import { describeGitHubError, githubApiUrl, loadOctokit, type Redacts } from './api.ts'
 import type { GitHubContext } from '../runner/context.ts'
 

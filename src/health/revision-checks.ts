@@ -1,17 +1,16 @@
 // After the gate's window: each graph of the config has an assistant, then the smoke cases run
 // (verify/), each said in the log; a failure fails like an unhealthy server, 401/403 is a warning.
 import { isAbsolute, resolve } from 'node:path'
-import { sanitizeServerText } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import { formatDuration } from '../duration.ts'
 import type { Clock } from '../clock.ts'
 import { DEFAULT_REQUEST_TIMEOUT_MS, type AgentCall } from './verify/agent-call.ts'
 import { readGraphIds } from './verify/graph-config.ts'
 import { checkGraphs, type GraphsResult } from './verify/graphs.ts'
 import { runSmokeCases, smokeVerdict, type SmokeResult } from './verify/smoke.ts'
-import type { CaseResult } from '../interface/journal.ts'
+import type { CaseResult, Verified } from '../interface/journal.ts'
 import type { SmokeCase } from '../inputs/smoke-cases.ts'
 import type { FlowLog } from '../log.ts'
-import type { Verified } from '../interface/journal.ts'
 
 export interface RevisionChecks {
   graphs?: GraphsResult

@@ -1,7 +1,7 @@
 // The revision served, asked on the gate's probes: each 2xx probe from the first on also reads
 // `GET /info` and feeds ServedTracker (served-revision.ts has the rule). An /info unreadable three
 // times before any revision was named is `unknown`.
-import { sanitizeServerText } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import type { WindowCheck, WindowStep } from './window.ts'
 import { noAnswer, type AgentCall } from './verify/agent-call.ts'
 import {

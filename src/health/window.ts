@@ -3,7 +3,8 @@
 // routes are off, `unavailable`, not a failure. The deadline bounds it all (a window cut short is
 // `timeout`). An unvouched host is probed without the key; its 401/403 ends it (`not-vouched`).
 // A check `alongside` (the revision served) has its own window: the gate ends when both passed.
-import { Redactor, sanitizeServerText } from '../control-plane/redact.ts'
+import { Redactor } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import type { Clock } from '../clock.ts'
 import { formatDuration } from '../duration.ts'
 import { ProbeTimeoutError, type ProbeResponse } from './probe.ts'

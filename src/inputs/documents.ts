@@ -5,10 +5,8 @@ import type * as Parser from './document-parser.ts'
 import { defaultOf, DOCUMENT_INPUTS, type InputName, type RawInputs } from '../interface/names.ts'
 import type { Fail } from './problems.ts'
 import { loadSchema, type Model } from '../control-plane/load-schema.ts'
-import type { ResourceSpec, SecretReference } from '../control-plane/schema.ts'
-
-export { nestingMayExceed } from './nesting.ts'
-export type { SyntaxMessages } from './document-parser.ts'
+import type { SecretReference } from '../control-plane/schema.ts'
+import type { ResourceSpec } from '../control-plane/resource-spec.ts'
 
 let loadedParser: { parser: typeof Parser; model: Model } | undefined
 

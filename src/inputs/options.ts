@@ -57,5 +57,3 @@ export interface Options extends Plain {
   /** Why `api-dialect: auto` chose `apiDialect`, for the log; undefined when the input chose it. */
   apiDialectReason: string | undefined
 }
-
-export type { InputProblem } from './problems.ts'

@@ -1,7 +1,8 @@
 // The `secrets` input: NAME=VALUE lines or a JSON object of strings, read by the document parser
 // that masking.ts uses too, so the values checked here are exactly the values masked.
 import type { Secret } from '../control-plane/schema.ts'
-import { parseDocumentInput, type SyntaxMessages } from './documents.ts'
+import { parseDocumentInput } from './documents.ts'
+import type { SyntaxMessages } from './document-parser.ts'
 import { ENV_NAME } from '../interface/names.ts'
 import type { Fail } from './problems.ts'
 import { lines } from './text.ts'

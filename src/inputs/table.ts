@@ -5,9 +5,9 @@ import {
   CLOUD_SOURCES,
   DEPLOYMENT_TYPES,
   REVISION_SOURCES,
-  SIZES,
   SOURCES
 } from '../control-plane/vocabulary.ts'
+import { SIZES } from '../interface/journal.ts'
 import type { Source } from '../control-plane/schema.ts'
 import { DIALECTS } from '../control-plane/dialect.ts'
 import { formatDuration, parseAge } from '../duration.ts'
@@ -41,7 +41,6 @@ import { parseHealthCheck, parseHealthCheckHosts, parseHealthCheckWindow } from 
 import { parseSecrets } from './secrets.ts'
 import { parseSweepNames } from './sweep-names.ts'
 
-export const DEFAULT_POLL_INTERVAL = '15s'
 export const DEFAULT_POLL_INTERVAL_MS = 15_000
 export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000

@@ -6,8 +6,6 @@ import * as https from 'node:https'
 import type { Clock } from '../clock.ts'
 import { agentFor, type KeepAlivePool } from './agents.ts'
 
-export { KeepAlivePool } from './agents.ts'
-
 export type Headers = http.IncomingHttpHeaders
 
 /** What streams a body: writes it to `out` and ends it; stops once `closed` resolves. */

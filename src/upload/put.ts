@@ -8,7 +8,7 @@
 import { open, type FileHandle } from 'node:fs/promises'
 import type { Clock } from '../clock.ts'
 import { isLoopbackHost } from '../control-plane/base-url.ts'
-import { sanitizeServerText } from '../control-plane/redact.ts'
+import { sanitizeServerText } from '../inert.ts'
 import { MAX_ARCHIVE_BYTES } from './archive.ts'
 import { ReusedBuffers } from './reused-buffers.ts'
 import { VERSION } from '../version.ts'

@@ -6,7 +6,8 @@
 import { expect, test } from '@jest/globals'
 import { ControlPlaneClient } from '../../../src/control-plane/client.ts'
 import { failureText, type Ending } from '../../../src/interface/ending.ts'
-import { deploy, newJournal } from '../../../src/commands/deploy/flow.ts'
+import { deploy } from '../../../src/commands/deploy/flow.ts'
+import { newJournal } from '../../../src/commands/deploy/facts.ts'
 import {
   ProbeTimeoutError,
   type ProbeRequest,

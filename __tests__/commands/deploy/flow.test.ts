@@ -2,11 +2,13 @@
 // clock for the emulator's lifecycle, the client and the wait. What a user checks is read from
 // the emulator's state and request log, and from the flow's journal and log.
 import { describe, expect, test } from '@jest/globals'
-import { ControlPlaneClient, type ClientOptions } from '../../../src/control-plane/client.ts'
+import { ControlPlaneClient } from '../../../src/control-plane/client.ts'
+import type { ClientOptions } from '../../../src/control-plane/client-options.ts'
 import type { Deployment, PatchDeploymentRequest } from '../../../src/control-plane/schema.ts'
 import { ApiError } from '../../../src/control-plane/errors.ts'
 import { failureText, type Ending } from '../../../src/interface/ending.ts'
-import { deploy, newJournal } from '../../../src/commands/deploy/flow.ts'
+import { deploy } from '../../../src/commands/deploy/flow.ts'
+import { newJournal } from '../../../src/commands/deploy/facts.ts'
 import type { FlowLog } from '../../../src/log.ts'
 import type { Journal } from '../../../src/interface/journal.ts'
 import { demoFixture } from '../../../emulator/server.ts'

@@ -2,7 +2,7 @@
 // against the promotion's material: the same `revision_source`, then the commit built or the image;
 // an upload always differs (the control plane keeps no digest of an archive). `command: check` and
 // a dry-run promotion say these alike: one comparison of one material.
-import { sanitizeServerText } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import type { FlowDeps } from '../deploy/deps.ts'
 import type { PromotedMaterial } from '../deploy/steps/material.ts'

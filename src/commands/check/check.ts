@@ -28,8 +28,6 @@ import { materialDifference, type ActiveRevision } from './against-source.ts'
 import { deleting, one, revisionsState, statusAndType, type Difference } from './own-state.ts'
 import { plannedChanges } from './planned.ts'
 
-export type { Difference } from './own-state.ts'
-
 export interface CheckResult {
   name: string | undefined
   deploymentId: string | undefined

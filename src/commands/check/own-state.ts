@@ -1,7 +1,7 @@
 // What the deployment says of itself: a deploy leaves alone only a READY deployment of the type
 // asked for whose newest revision is the active one and DEPLOYED; anything else is a difference.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
-import { sanitizeServerText } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
 import { DELETING_STATUSES, kindOf, revisionOutcome } from '../../control-plane/vocabulary.ts'
 import type { Say } from '../../interface/naming.ts'

@@ -5,12 +5,8 @@ import type { Say } from '../../interface/naming.ts'
 import type { DeployOptions } from '../deploy/options.ts'
 import { namedMaterial } from '../deploy/steps/material.ts'
 import { stopped, type Stop } from '../../interface/ending.ts'
-import {
-  describePlan,
-  planUpdate,
-  type Change,
-  type PlannedMaterial
-} from '../deploy/steps/plan.ts'
+import { describePlan, planUpdate, type PlannedMaterial } from '../deploy/steps/plan.ts'
+import type { Change } from '../deploy/steps/tiers.ts'
 
 export interface Planned {
   /** The plan's lines for each change, as the dry run prints them. */

@@ -3,7 +3,8 @@
 import { failureText } from '../../interface/ending.ts'
 import type { FlowLog } from '../../log.ts'
 import { stepDeps, type CommandContext, type CommandEnding } from '../command.ts'
-import { check, type CheckOptions, type CheckResult, type Difference } from './check.ts'
+import { check, type CheckOptions, type CheckResult } from './check.ts'
+import type { Difference } from './own-state.ts'
 import type { DriftKind } from './own-state.ts'
 import { renderCheckSummary } from './summary.ts'
 

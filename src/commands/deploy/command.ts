@@ -1,7 +1,7 @@
 // `command: deploy` (the default): the inputs it takes, and its run. The deploy and the delete end
 // alike (runFlow): the flow to its ending, the GitHub deployment and pull request comment when the
 // door has a GitHub side, then the outputs, the summary and the last line from what the run learned.
-import { sanitizeServerText } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { GitHubDeployment } from '../../github/deployment.ts'
 import { renderProblems } from '../../inputs/problems.ts'
 import type { DeployOptions, FlowOptions } from './options.ts'
@@ -19,7 +19,8 @@ import {
   type CommandEnding
 } from '../command.ts'
 import type { FlowDeps } from './deps.ts'
-import { deploy, newJournal } from './flow.ts'
+import { deploy } from './flow.ts'
+import { newJournal } from './facts.ts'
 import type { Journal, Learned } from '../../interface/journal.ts'
 import { githubSide, gitHubDeployment } from './github-side.ts'
 import { statusUrlOf } from './status-url.ts'

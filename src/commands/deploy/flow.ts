@@ -2,7 +2,7 @@
 // returns what it learned; this flow alone records it in the journal, so that the outputs and the
 // summary say what was known when it stopped, and returns the ending.
 import { progressLine, shownStatus } from '../../report/status-words.ts'
-import { sanitizeServerText } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import { formatDuration } from '../../duration.ts'
 import type { DeployOptions } from './options.ts'
@@ -33,8 +33,6 @@ import { verifySource } from './steps/source-evidence.ts'
 import { waitForRevision } from './steps/wait.ts'
 import { previewPromotion } from '../check/against-source.ts'
 import { noteRepository, writePlan } from './steps/write-revision.ts'
-
-export { newJournal } from './facts.ts'
 
 /** The deploy, to its ending; it throws only what nobody expected (a bug), journalled `error`. */
 export function deploy(o: DeployOptions, journal: Learned, deps: FlowDeps): Promise<Ending> {

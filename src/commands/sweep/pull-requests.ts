@@ -2,7 +2,8 @@
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
 // that cannot be read is never guessed: the deployment stays, and the log says why.
 import { baseUrlProblem } from '../../control-plane/base-url.ts'
-import { Redactor, sanitizeServerText } from '../../control-plane/redact.ts'
+import { Redactor } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { GitLabContext } from '../../runner/event.ts'
 import { request } from '../../net/request.ts'
 import {

@@ -2,7 +2,7 @@
 // criteria, and those that go deleted one by one, each re-read right before its delete and held
 // back unless unchanged since the listing. Nothing else is ever touched.
 import { ApiError, ControlPlaneError } from '../../control-plane/errors.ts'
-import { sanitizeServerText } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { Deployment } from '../../control-plane/schema.ts'
 import type { Options } from '../../inputs/options.ts'
 import { matchName, type NamePattern } from '../../inputs/sweep-names.ts'

@@ -1,6 +1,6 @@
 // A request of the checks tried again as the gate's probes are: 5xx, 429 or no answer, while the
 // deadline leaves room. A warming server's single 503 fails nothing; one that persists is named.
-import { sanitizeServerText } from '../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../inert.ts'
 import type { Clock } from '../../clock.ts'
 import { formatDuration } from '../../duration.ts'
 import type { AgentAnswer } from './agent-call.ts'

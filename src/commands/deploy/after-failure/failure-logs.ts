@@ -1,7 +1,8 @@
 // The last lines of a failed revision's log, best effort, made safe to print: untrusted text that
 // may hold secrets, workflow commands and terminal codes. A log that cannot be read costs one
 // warning and a bounded time, never the verdict.
-import { type Redactor, sanitizeServerText } from '../../../control-plane/redact.ts'
+import type { Redactor } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import type { FailureLog, LogType } from '../../../interface/journal.ts'
 
 export interface LogEntry {

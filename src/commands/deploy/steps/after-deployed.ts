@@ -3,14 +3,14 @@
 // failed check fails like an unhealthy server, and that like a failed revision (its log, and with
 // `on-failure: rollback` the revision before this run back). A deployment deleted meanwhile is
 // said as that, whatever the probes answered.
-import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import type { Deployment } from '../../../control-plane/schema.ts'
 import { graphsSkippedBecause, type BuiltFrom } from '../../../health/built-workspace.ts'
 import { checkRevision, verifiedOf } from '../../../health/revision-checks.ts'
 import { servedCheck } from '../../../health/served-check.ts'
 import { probeTarget, vouchedHosts } from '../../../health/target.ts'
 import type { Expected, ServedVerdict } from '../../../health/verify/served-revision.ts'
-import type { Verified } from '../../../interface/journal.ts'
+import type { Verified, Journal, Learned } from '../../../interface/journal.ts'
 import { agentProbe } from '../../../health/verify/agent-probe.ts'
 import {
   DEFAULT_PROBE_INTERVAL_MS,
@@ -22,11 +22,9 @@ import type { DeployOptions } from '../options.ts'
 import { afterFailure, describeRollback } from '../after-failure/after-failure.ts'
 import type { FlowDeps } from '../deps.ts'
 import { stop, stopped, type Ending, type Stop } from '../../../interface/ending.ts'
-import type { Journal, Learned } from '../../../interface/journal.ts'
-import type { Plan } from './plan.ts'
+import type { Plan, Origin } from './plan.ts'
 import { checkFailed, checksTimedOut, gateTimedOut, healthGate, unhealthy } from './gate.ts'
 import { deletedState } from './gone.ts'
-import type { Origin } from './plan.ts'
 
 /** The revision this run waited for, and how long the wait took. */
 export interface DeployedRevision {

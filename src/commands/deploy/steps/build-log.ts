@@ -3,8 +3,7 @@
 // once, never the verdict.
 import { ApiError } from '../../../control-plane/errors.ts'
 import { sanitizeServerText } from '../../../inert.ts'
-import type { CallOptions } from '../../../control-plane/client.ts'
-import type { RevisionLogsOptions } from '../../../control-plane/client-options.ts'
+import type { CallOptions, RevisionLogsOptions } from '../../../control-plane/client-options.ts'
 import type { RevisionLogPage } from '../../../control-plane/schema.ts'
 
 export interface BuildLogReader {

@@ -1,6 +1,7 @@
 // The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
 // say what it answered. `unavailable` (health routes off) is one warning; the rest are failures.
-import { sanitizeServerText, type Redactor } from '../../../control-plane/redact.ts'
+import type { Redactor } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import { formatDuration } from '../../../duration.ts'
 import { probeTarget } from '../../../health/target.ts'
 import {

@@ -10,15 +10,13 @@ import type {
   SourceRevisionConfigRequest
 } from '../../../control-plane/schema.ts'
 import { isOtherDialectsWord } from '../../../control-plane/dialect.ts'
-import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import type { InputName } from '../../../interface/names.ts'
 import type { Journal } from '../../../interface/journal.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
 import { stop, stopped, type Stop } from '../../../interface/ending.ts'
 import { createdType, refuseTypeChange, tierChanges, type Change } from './tiers.ts'
-
-export type { Change } from './tiers.ts'
 
 export type Plan =
   | { kind: 'create'; name: string; body: CreateDeploymentRequest; changes: Change[] }

@@ -2,7 +2,7 @@
 // before any write. A codehost revision is rebuilt from its ref (`repo_ref` takes no commit) and
 // must build the source's commit; an image is the same `image_uri`; an upload has the digest
 // expected.
-import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import { revisionOutcome, UUID_PATTERN } from '../../../control-plane/vocabulary.ts'
 import type { Deployment, Revision, Source } from '../../../control-plane/schema.ts'
 import { optionalToken, parseGraphConfigPath, parseRef } from '../../../inputs/fields.ts'

@@ -1,7 +1,7 @@
 // Evidence before any write: a promotion's source is examined on its own agent server by this
 // run's checks and gate (after-deployed.ts). `DEPLOYED` is not evidence: a staging revision whose
 // checks failed stays DEPLOYED without rollback. A check failed or not made refuses the promotion.
-import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import { graphsSkippedBecause } from '../../../health/built-workspace.ts'
 import { DEFAULT_HEALTH_PATH } from '../../../inputs/health.ts'
 import type { DeployOptions } from '../options.ts'

@@ -5,14 +5,14 @@ import type {
   DeploymentType,
   ResourceTiersRequest
 } from '../../../control-plane/schema.ts'
-import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import {
   DEFAULT_DEPLOYMENT_TYPE,
   kindOf,
   sizeOfTier,
-  tierOf,
-  type Size
+  tierOf
 } from '../../../control-plane/vocabulary.ts'
+import type { Size } from '../../../interface/journal.ts'
 import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
 import { stop, type Stop } from '../../../interface/ending.ts'

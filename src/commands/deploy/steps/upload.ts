@@ -6,7 +6,7 @@
 import { isLoopbackUrl } from '../../../control-plane/base-url.ts'
 import type { ControlPlaneClient } from '../../../control-plane/client.ts'
 import { ControlPlaneError } from '../../../control-plane/errors.ts'
-import { sanitizeServerText } from '../../../control-plane/redact.ts'
+import { sanitizeServerText } from '../../../inert.ts'
 import type { DeployOptions } from '../options.ts'
 import { buildArchive, type BuiltArchive } from '../../../upload/archive.ts'
 import { ArchiveError } from '../../../upload/errors.ts'

@@ -7,7 +7,7 @@ import type { Clock } from '../../../clock.ts'
 import { formatDuration } from '../../../duration.ts'
 import type { Revision } from '../../../control-plane/schema.ts'
 import { REVISION_STATUSES, revisionOutcome } from '../../../control-plane/vocabulary.ts'
-import type { CallOptions } from '../../../control-plane/client.ts'
+import type { CallOptions } from '../../../control-plane/client-options.ts'
 
 export interface RevisionReader {
   getRevision(deploymentId: string, revisionId: string, call?: CallOptions): Promise<Revision>
