@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 770:
+/***/ 408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(218);
+module.exports = __nccwpck_require__(376);
 
 
 /***/ }),
 
-/***/ 218:
+/***/ 376:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,34 +281,34 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 6752:
+/***/ 4718:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(3701)
-const Dispatcher = __nccwpck_require__(883)
-const Pool = __nccwpck_require__(628)
-const BalancedPool = __nccwpck_require__(837)
-const Agent = __nccwpck_require__(7405)
-const ProxyAgent = __nccwpck_require__(6672)
-const EnvHttpProxyAgent = __nccwpck_require__(3137)
-const RetryAgent = __nccwpck_require__(50)
-const errors = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+const Client = __nccwpck_require__(271)
+const Dispatcher = __nccwpck_require__(2377)
+const Pool = __nccwpck_require__(8014)
+const BalancedPool = __nccwpck_require__(3207)
+const Agent = __nccwpck_require__(5539)
+const ProxyAgent = __nccwpck_require__(9710)
+const EnvHttpProxyAgent = __nccwpck_require__(6699)
+const RetryAgent = __nccwpck_require__(9176)
+const errors = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(6615)
-const buildConnector = __nccwpck_require__(9136)
-const MockClient = __nccwpck_require__(7365)
-const MockAgent = __nccwpck_require__(7501)
-const MockPool = __nccwpck_require__(4004)
-const mockErrors = __nccwpck_require__(2429)
-const RetryHandler = __nccwpck_require__(7816)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
-const DecoratorHandler = __nccwpck_require__(8155)
-const RedirectHandler = __nccwpck_require__(8754)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const api = __nccwpck_require__(5889)
+const buildConnector = __nccwpck_require__(5106)
+const MockClient = __nccwpck_require__(2839)
+const MockAgent = __nccwpck_require__(587)
+const MockPool = __nccwpck_require__(3926)
+const mockErrors = __nccwpck_require__(5347)
+const RetryHandler = __nccwpck_require__(3174)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(4743)
+const DecoratorHandler = __nccwpck_require__(6949)
+const RedirectHandler = __nccwpck_require__(3216)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -326,10 +326,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1514),
-  retry: __nccwpck_require__(2026),
-  dump: __nccwpck_require__(8060),
-  dns: __nccwpck_require__(379)
+  redirect: __nccwpck_require__(1068),
+  retry: __nccwpck_require__(9636),
+  dump: __nccwpck_require__(5786),
+  dns: __nccwpck_require__(6149)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -391,7 +391,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(4398).fetch)
+const fetchImpl = (__nccwpck_require__(6860).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -403,39 +403,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(660).Headers
-/* unused reexport */ __nccwpck_require__(9051).Response
-/* unused reexport */ __nccwpck_require__(9967).Request
-/* unused reexport */ __nccwpck_require__(5910).FormData
+/* unused reexport */ __nccwpck_require__(5662).Headers
+/* unused reexport */ __nccwpck_require__(9317).Response
+/* unused reexport */ __nccwpck_require__(3713).Request
+/* unused reexport */ __nccwpck_require__(8440).FormData
 __webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(8355).FileReader
+/* unused reexport */ __nccwpck_require__(4881).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(8709)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(3245)
-const { kConstruct } = __nccwpck_require__(109)
+const { CacheStorage } = __nccwpck_require__(7403)
+const { kConstruct } = __nccwpck_require__(8271)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(8495)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(782)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
-/* unused reexport */ __nccwpck_require__(3726).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(6814)
+/* unused reexport */ __nccwpck_require__(3435).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -451,18 +451,18 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(1238)
+const { EventSource } = __nccwpck_require__(6376)
 
 __webpack_unused_export__ = EventSource
 
 
 /***/ }),
 
-/***/ 158:
+/***/ 6128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(3440)
-const { RequestAbortedError } = __nccwpck_require__(8707)
+const { addAbortListener } = __nccwpck_require__(5386)
+const { RequestAbortedError } = __nccwpck_require__(6593)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -522,16 +522,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2279:
+/***/ 2574:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -637,7 +637,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 6862:
+/***/ 884:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -651,10 +651,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -895,16 +895,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 4043:
+/***/ 865:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(9927)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { Readable } = __nccwpck_require__(3897)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1116,18 +1116,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 3560:
+/***/ 4754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1343,15 +1343,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 1882:
+/***/ 3408:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(3440)
-const { addSignal, removeSignal } = __nccwpck_require__(158)
+const util = __nccwpck_require__(5386)
+const { addSignal, removeSignal } = __nccwpck_require__(6128)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1458,21 +1458,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 6615:
+/***/ 5889:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(4043)
-module.exports.stream = __nccwpck_require__(3560)
-module.exports.pipeline = __nccwpck_require__(6862)
-module.exports.upgrade = __nccwpck_require__(1882)
-module.exports.connect = __nccwpck_require__(2279)
+module.exports.request = __nccwpck_require__(865)
+module.exports.stream = __nccwpck_require__(4754)
+module.exports.pipeline = __nccwpck_require__(884)
+module.exports.upgrade = __nccwpck_require__(3408)
+module.exports.connect = __nccwpck_require__(2574)
 
 
 /***/ }),
 
-/***/ 9927:
+/***/ 3897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1481,9 +1481,9 @@ module.exports.connect = __nccwpck_require__(2279)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { ReadableStreamFrom } = __nccwpck_require__(3440)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { ReadableStreamFrom } = __nccwpck_require__(5386)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1864,15 +1864,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 7655:
+/***/ 6425:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 
-const { chunksDecode } = __nccwpck_require__(9927)
+const { chunksDecode } = __nccwpck_require__(3897)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1964,16 +1964,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9136:
+/***/ 5106:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
+const timers = __nccwpck_require__(5929)
 
 function noop () {}
 
@@ -2211,7 +2211,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 735:
+/***/ 4037:
 /***/ ((module) => {
 
 
@@ -2336,7 +2336,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2414:
+/***/ 6644:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2545,7 +2545,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8707:
+/***/ 6593:
 /***/ ((module) => {
 
 
@@ -2977,7 +2977,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4655:
+/***/ 8957:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2985,7 +2985,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3000,9 +3000,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+} = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3466,7 +3466,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 6443:
+/***/ 3377:
 /***/ ((module) => {
 
 module.exports = {
@@ -3540,7 +3540,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7752:
+/***/ 3838:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3548,7 +3548,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(735)
+} = __nccwpck_require__(4037)
 
 class TstNode {
   /** @type {any} */
@@ -3699,13 +3699,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3440:
+/***/ 5386:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3713,9 +3713,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
-const { tree } = __nccwpck_require__(7752)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+const { tree } = __nccwpck_require__(3838)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4425,18 +4425,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7405:
+/***/ 5539:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
-const DispatcherBase = __nccwpck_require__(1841)
-const Pool = __nccwpck_require__(628)
-const Client = __nccwpck_require__(3701)
-const util = __nccwpck_require__(3440)
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+const DispatcherBase = __nccwpck_require__(803)
+const Pool = __nccwpck_require__(8014)
+const Client = __nccwpck_require__(271)
+const util = __nccwpck_require__(5386)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4565,7 +4565,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 837:
+/***/ 3207:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4573,7 +4573,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   PoolBase,
   kClients,
@@ -4581,10 +4581,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Pool = __nccwpck_require__(628)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const { parseOrigin } = __nccwpck_require__(3440)
+} = __nccwpck_require__(1278)
+const Pool = __nccwpck_require__(8014)
+const { kUrl, kInterceptors } = __nccwpck_require__(3377)
+const { parseOrigin } = __nccwpck_require__(5386)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4781,7 +4781,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 637:
+/***/ 8939:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4789,9 +4789,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const timers = __nccwpck_require__(6603)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const timers = __nccwpck_require__(5929)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4804,7 +4804,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -4837,9 +4837,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
-const constants = __nccwpck_require__(2824)
+const constants = __nccwpck_require__(6402)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4851,11 +4851,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(3434))
+    mod = await WebAssembly.compile(__nccwpck_require__(9968))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4863,7 +4863,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(9240))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5778,7 +5778,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(4492).extractBody)
+      extractBody = (__nccwpck_require__(6962).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6301,7 +6301,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 8788:
+/***/ 7726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6309,13 +6309,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(8707)
+} = __nccwpck_require__(6593)
 const {
   kUrl,
   kReset,
@@ -6334,7 +6334,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(6443)
+} = __nccwpck_require__(3377)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6740,7 +6740,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(4492).extractBody)
+    extractBody ??= (__nccwpck_require__(6962).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7100,7 +7100,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 3701:
+/***/ 271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7110,16 +7110,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(3440)
-const { channels } = __nccwpck_require__(2414)
-const Request = __nccwpck_require__(4655)
-const DispatcherBase = __nccwpck_require__(1841)
+const util = __nccwpck_require__(5386)
+const { channels } = __nccwpck_require__(6644)
+const Request = __nccwpck_require__(8957)
+const DispatcherBase = __nccwpck_require__(803)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
 const {
   kUrl,
   kServerName,
@@ -7161,9 +7161,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(6443)
-const connectH1 = __nccwpck_require__(637)
-const connectH2 = __nccwpck_require__(8788)
+} = __nccwpck_require__(3377)
+const connectH1 = __nccwpck_require__(8939)
+const connectH2 = __nccwpck_require__(7726)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7471,7 +7471,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5092)
+const createRedirectInterceptor = __nccwpck_require__(5306)
 
 function onError (client, err) {
   if (
@@ -7731,19 +7731,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 1841:
+/***/ 803:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(883)
+const Dispatcher = __nccwpck_require__(2377)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6593)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(3377)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7946,7 +7946,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 883:
+/***/ 2377:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8018,15 +8018,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 3137:
+/***/ 6699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
-const ProxyAgent = __nccwpck_require__(6672)
-const Agent = __nccwpck_require__(7405)
+const DispatcherBase = __nccwpck_require__(803)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
+const ProxyAgent = __nccwpck_require__(9710)
+const Agent = __nccwpck_require__(5539)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8185,7 +8185,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 4660:
+/***/ 2190:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8309,15 +8309,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 2128:
+/***/ 1278:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(1841)
-const FixedQueue = __nccwpck_require__(4660)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
-const PoolStats = __nccwpck_require__(3246)
+const DispatcherBase = __nccwpck_require__(803)
+const FixedQueue = __nccwpck_require__(2190)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
+const PoolStats = __nccwpck_require__(1680)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8510,10 +8510,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3246:
+/***/ 1680:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(3377)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8551,7 +8551,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 628:
+/***/ 8014:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8562,14 +8562,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(2128)
-const Client = __nccwpck_require__(3701)
+} = __nccwpck_require__(1278)
+const Client = __nccwpck_require__(271)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(8707)
-const util = __nccwpck_require__(3440)
-const { kUrl, kInterceptors } = __nccwpck_require__(6443)
-const buildConnector = __nccwpck_require__(9136)
+} = __nccwpck_require__(6593)
+const util = __nccwpck_require__(5386)
+const { kUrl, kInterceptors } = __nccwpck_require__(3377)
+const buildConnector = __nccwpck_require__(5106)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8665,19 +8665,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 6672:
+/***/ 9710:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(7405)
-const Pool = __nccwpck_require__(628)
-const DispatcherBase = __nccwpck_require__(1841)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
-const buildConnector = __nccwpck_require__(9136)
-const Client = __nccwpck_require__(3701)
+const Agent = __nccwpck_require__(5539)
+const Pool = __nccwpck_require__(8014)
+const DispatcherBase = __nccwpck_require__(803)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(6593)
+const buildConnector = __nccwpck_require__(5106)
+const Client = __nccwpck_require__(271)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8946,13 +8946,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 50:
+/***/ 9176:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(883)
-const RetryHandler = __nccwpck_require__(7816)
+const Dispatcher = __nccwpck_require__(2377)
+const RetryHandler = __nccwpck_require__(3174)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8988,7 +8988,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 2581:
+/***/ 4743:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8996,8 +8996,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const Agent = __nccwpck_require__(7405)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const Agent = __nccwpck_require__(5539)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9027,7 +9027,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8155:
+/***/ 6949:
 /***/ ((module) => {
 
 
@@ -9078,15 +9078,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 8754:
+/***/ 3216:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { kBodyUsed } = __nccwpck_require__(6443)
+const util = __nccwpck_require__(5386)
+const { kBodyUsed } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9317,20 +9317,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 7816:
+/***/ 3174:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
-const { RequestRetryError } = __nccwpck_require__(8707)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(3377)
+const { RequestRetryError } = __nccwpck_require__(6593)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(3440)
+} = __nccwpck_require__(5386)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9761,14 +9761,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 379:
+/***/ 6149:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(8155)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(6949)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(6593)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10143,14 +10143,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 8060:
+/***/ 5786:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
-const DecoratorHandler = __nccwpck_require__(8155)
+const util = __nccwpck_require__(5386)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(6949)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10273,12 +10273,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5092:
+/***/ 5306:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10301,11 +10301,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1514:
+/***/ 1068:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(8754)
+const RedirectHandler = __nccwpck_require__(3216)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10332,11 +10332,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 2026:
+/***/ 9636:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(7816)
+const RetryHandler = __nccwpck_require__(3174)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10358,13 +10358,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 2824:
+/***/ 6402:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(172);
+const utils_1 = __nccwpck_require__(6650);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10642,7 +10642,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 3870:
+/***/ 9240:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10654,7 +10654,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 3434:
+/***/ 9968:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10666,7 +10666,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 172:
+/***/ 6650:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10687,13 +10687,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 7501:
+/***/ 587:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(6443)
-const Agent = __nccwpck_require__(7405)
+const { kClients } = __nccwpck_require__(3377)
+const Agent = __nccwpck_require__(5539)
 const {
   kAgent,
   kMockAgentSet,
@@ -10704,14 +10704,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(1117)
-const MockClient = __nccwpck_require__(7365)
-const MockPool = __nccwpck_require__(4004)
-const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
-const Dispatcher = __nccwpck_require__(883)
-const Pluralizer = __nccwpck_require__(1529)
-const PendingInterceptorsFormatter = __nccwpck_require__(6142)
+} = __nccwpck_require__(2539)
+const MockClient = __nccwpck_require__(2839)
+const MockPool = __nccwpck_require__(3926)
+const { matchValue, buildMockOptions } = __nccwpck_require__(463)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
+const Dispatcher = __nccwpck_require__(2377)
+const Pluralizer = __nccwpck_require__(39)
+const PendingInterceptorsFormatter = __nccwpck_require__(2708)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10854,14 +10854,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 7365:
+/***/ 2839:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(3701)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Client = __nccwpck_require__(271)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -10870,10 +10870,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10920,12 +10920,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 2429:
+/***/ 5347:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(8707)
+const { UndiciError } = __nccwpck_require__(6593)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10955,12 +10955,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1511:
+/***/ 7073:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kDispatchKey,
@@ -10968,9 +10968,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(1117)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { buildURL } = __nccwpck_require__(5386)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11169,14 +11169,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 4004:
+/***/ 3926:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(628)
-const { buildMockDispatch } = __nccwpck_require__(3397)
+const Pool = __nccwpck_require__(8014)
+const { buildMockDispatch } = __nccwpck_require__(463)
 const {
   kDispatches,
   kMockAgent,
@@ -11185,10 +11185,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(1117)
-const { MockInterceptor } = __nccwpck_require__(1511)
-const Symbols = __nccwpck_require__(6443)
-const { InvalidArgumentError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(2539)
+const { MockInterceptor } = __nccwpck_require__(7073)
+const Symbols = __nccwpck_require__(3377)
+const { InvalidArgumentError } = __nccwpck_require__(6593)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11235,7 +11235,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 1117:
+/***/ 2539:
 /***/ ((module) => {
 
 
@@ -11265,20 +11265,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3397:
+/***/ 463:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(2429)
+const { MockNotMatchedError } = __nccwpck_require__(5347)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(1117)
-const { buildURL } = __nccwpck_require__(3440)
+} = __nccwpck_require__(2539)
+const { buildURL } = __nccwpck_require__(5386)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11639,7 +11639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6142:
+/***/ 2708:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11689,7 +11689,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 1529:
+/***/ 39:
 /***/ ((module) => {
 
 
@@ -11725,7 +11725,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 6603:
+/***/ 5929:
 /***/ ((module) => {
 
 
@@ -12155,20 +12155,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9634:
+/***/ 3892:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
-const { webidl } = __nccwpck_require__(5893)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
-const { Request, fromInnerRequest } = __nccwpck_require__(9967)
-const { kState } = __nccwpck_require__(3627)
-const { fetching } = __nccwpck_require__(4398)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
+const { kConstruct } = __nccwpck_require__(8271)
+const { urlEquals, getFieldValues } = __nccwpck_require__(2012)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(5386)
+const { webidl } = __nccwpck_require__(6083)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9317)
+const { Request, fromInnerRequest } = __nccwpck_require__(3713)
+const { kState } = __nccwpck_require__(6970)
+const { fetching } = __nccwpck_require__(6860)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1118)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13021,15 +13021,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3245:
+/***/ 7403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(109)
-const { Cache } = __nccwpck_require__(9634)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(8271)
+const { Cache } = __nccwpck_require__(3892)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 class CacheStorage {
   /**
@@ -13180,26 +13180,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 109:
+/***/ 8271:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(6443).kConstruct)
+  kConstruct: (__nccwpck_require__(3377).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 6798:
+/***/ 2012:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { isValidHeaderName } = __nccwpck_require__(3168)
+const { URLSerializer } = __nccwpck_require__(782)
+const { isValidHeaderName } = __nccwpck_require__(1118)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13244,7 +13244,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1276:
+/***/ 9922:
 /***/ ((module) => {
 
 
@@ -13263,15 +13263,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9061:
+/***/ 8495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(1978)
-const { stringify } = __nccwpck_require__(7797)
-const { webidl } = __nccwpck_require__(5893)
-const { Headers } = __nccwpck_require__(660)
+const { parseSetCookie } = __nccwpck_require__(5816)
+const { stringify } = __nccwpck_require__(2095)
+const { webidl } = __nccwpck_require__(6083)
+const { Headers } = __nccwpck_require__(5662)
 
 /**
  * @typedef {Object} Cookie
@@ -13454,14 +13454,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1978:
+/***/ 5816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
-const { isCTLExcludingHtab } = __nccwpck_require__(7797)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(9922)
+const { isCTLExcludingHtab } = __nccwpck_require__(2095)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(782)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13771,7 +13771,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7797:
+/***/ 2095:
 /***/ ((module) => {
 
 
@@ -14130,13 +14130,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4031:
+/***/ 6301:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(625)
 
 /**
  * @type {number[]} BOM
@@ -14711,23 +14711,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1238:
+/***/ 6376:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(4398)
-const { makeRequest } = __nccwpck_require__(9967)
-const { webidl } = __nccwpck_require__(5893)
-const { EventSourceStream } = __nccwpck_require__(4031)
-const { parseMIMEType } = __nccwpck_require__(1900)
-const { createFastMessageEvent } = __nccwpck_require__(5188)
-const { isNetworkError } = __nccwpck_require__(9051)
-const { delay } = __nccwpck_require__(4811)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { fetching } = __nccwpck_require__(6860)
+const { makeRequest } = __nccwpck_require__(3713)
+const { webidl } = __nccwpck_require__(6083)
+const { EventSourceStream } = __nccwpck_require__(6301)
+const { parseMIMEType } = __nccwpck_require__(782)
+const { createFastMessageEvent } = __nccwpck_require__(6814)
+const { isNetworkError } = __nccwpck_require__(9317)
+const { delay } = __nccwpck_require__(625)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
 
 let experimentalWarned = false
 
@@ -15201,7 +15201,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4811:
+/***/ 625:
 /***/ ((module) => {
 
 
@@ -15245,12 +15245,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4492:
+/***/ 6962:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(3440)
+const util = __nccwpck_require__(5386)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15260,16 +15260,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(3168)
-const { FormData } = __nccwpck_require__(5910)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1118)
+const { FormData } = __nccwpck_require__(8440)
+const { kState } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(1900)
-const { multipartFormDataParser } = __nccwpck_require__(116)
+const { serializeAMimeType } = __nccwpck_require__(782)
+const { multipartFormDataParser } = __nccwpck_require__(4646)
 let random
 
 try {
@@ -15781,7 +15781,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4495:
+/***/ 6833:
 /***/ ((module) => {
 
 
@@ -15912,7 +15912,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1900:
+/***/ 782:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16663,12 +16663,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6653:
+/***/ 9255:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(6443)
+const { kConnected, kSize } = __nccwpck_require__(3377)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16716,14 +16716,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 7114:
+/***/ 1508:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
+const { kState } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16849,16 +16849,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 116:
+/***/ 4646:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { utf8DecodeBytes } = __nccwpck_require__(3168)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
-const { isFileLike } = __nccwpck_require__(7114)
-const { makeEntry } = __nccwpck_require__(5910)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { utf8DecodeBytes } = __nccwpck_require__(1118)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(782)
+const { isFileLike } = __nccwpck_require__(1508)
+const { makeEntry } = __nccwpck_require__(8440)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17330,16 +17330,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5910:
+/***/ 8440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
-const { kState } = __nccwpck_require__(3627)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { FileLike, isFileLike } = __nccwpck_require__(7114)
-const { webidl } = __nccwpck_require__(5893)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(1118)
+const { kState } = __nccwpck_require__(6970)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { FileLike, isFileLike } = __nccwpck_require__(1508)
+const { webidl } = __nccwpck_require__(6083)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17589,7 +17589,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 1059:
+/***/ 8709:
 /***/ ((module) => {
 
 
@@ -17636,21 +17636,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 660:
+/***/ 5662:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(6443)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(3377)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(3168)
-const { webidl } = __nccwpck_require__(5893)
+} = __nccwpck_require__(1118)
+const { webidl } = __nccwpck_require__(6083)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18330,7 +18330,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4398:
+/***/ 6860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18343,9 +18343,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9051)
-const { HeadersList } = __nccwpck_require__(660)
-const { Request, cloneRequest } = __nccwpck_require__(9967)
+} = __nccwpck_require__(9317)
+const { HeadersList } = __nccwpck_require__(5662)
+const { Request, cloneRequest } = __nccwpck_require__(3713)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18381,23 +18381,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(3168)
-const { kState, kDispatcher } = __nccwpck_require__(3627)
+} = __nccwpck_require__(1118)
+const { kState, kDispatcher } = __nccwpck_require__(6970)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(6962)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
-const { webidl } = __nccwpck_require__(5893)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(782)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { webidl } = __nccwpck_require__(6083)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20607,23 +20607,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9967:
+/***/ 3713:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
-const { FinalizationRegistry } = __nccwpck_require__(6653)()
-const util = __nccwpck_require__(3440)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6962)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5662)
+const { FinalizationRegistry } = __nccwpck_require__(9255)()
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20633,12 +20633,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(4495)
+} = __nccwpck_require__(6833)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21651,14 +21651,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9051:
+/***/ 9317:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
-const util = __nccwpck_require__(3440)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5662)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6962)
+const util = __nccwpck_require__(5386)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21670,16 +21670,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(3168)
+} = __nccwpck_require__(1118)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(4495)
-const { kState, kHeaders } = __nccwpck_require__(3627)
-const { webidl } = __nccwpck_require__(5893)
-const { FormData } = __nccwpck_require__(5910)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { kConstruct } = __nccwpck_require__(6443)
+} = __nccwpck_require__(6833)
+const { kState, kHeaders } = __nccwpck_require__(6970)
+const { webidl } = __nccwpck_require__(6083)
+const { FormData } = __nccwpck_require__(8440)
+const { URLSerializer } = __nccwpck_require__(782)
+const { kConstruct } = __nccwpck_require__(3377)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22268,7 +22268,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3627:
+/***/ 6970:
 /***/ ((module) => {
 
 
@@ -22284,21 +22284,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3168:
+/***/ 1118:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
-const { getGlobalOrigin } = __nccwpck_require__(1059)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
+const { getGlobalOrigin } = __nccwpck_require__(8709)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(782)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(6083)
 
 let supportedHashes = []
 
@@ -23923,14 +23923,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5893:
+/***/ 6083:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(3440)
+const { toUSVString } = __nccwpck_require__(5386)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24625,7 +24625,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2607:
+/***/ 2685:
 /***/ ((module) => {
 
 
@@ -24922,7 +24922,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8355:
+/***/ 4881:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24931,16 +24931,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(3610)
+} = __nccwpck_require__(5860)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(961)
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
+} = __nccwpck_require__(8391)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25273,12 +25273,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8573:
+/***/ 699:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
+const { webidl } = __nccwpck_require__(6083)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25358,7 +25358,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 961:
+/***/ 8391:
 /***/ ((module) => {
 
 
@@ -25375,7 +25375,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3610:
+/***/ 5860:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25386,10 +25386,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(961)
-const { ProgressEvent } = __nccwpck_require__(8573)
-const { getEncoding } = __nccwpck_require__(2607)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
+} = __nccwpck_require__(8391)
+const { ProgressEvent } = __nccwpck_require__(699)
+const { getEncoding } = __nccwpck_require__(2685)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(782)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25773,27 +25773,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6897:
+/***/ 3403:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(9322)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(1216)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
-const { channels } = __nccwpck_require__(2414)
-const { CloseEvent } = __nccwpck_require__(5188)
-const { makeRequest } = __nccwpck_require__(9967)
-const { fetching } = __nccwpck_require__(4398)
-const { Headers, getHeadersList } = __nccwpck_require__(660)
-const { getDecodeSplit } = __nccwpck_require__(3168)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
+} = __nccwpck_require__(7610)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3479)
+const { channels } = __nccwpck_require__(6644)
+const { CloseEvent } = __nccwpck_require__(6814)
+const { makeRequest } = __nccwpck_require__(3713)
+const { fetching } = __nccwpck_require__(6860)
+const { Headers, getHeadersList } = __nccwpck_require__(5662)
+const { getDecodeSplit } = __nccwpck_require__(1118)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26151,7 +26151,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 736:
+/***/ 9322:
 /***/ ((module) => {
 
 
@@ -26224,14 +26224,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5188:
+/***/ 6814:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { kEnumerableProperty } = __nccwpck_require__(3440)
-const { kConstruct } = __nccwpck_require__(6443)
+const { webidl } = __nccwpck_require__(6083)
+const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(3377)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26560,12 +26560,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3264:
+/***/ 4226:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(736)
+const { maxUnsigned16Bit } = __nccwpck_require__(9322)
 
 const BUFFER_SIZE = 16386
 
@@ -26663,14 +26663,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9469:
+/***/ 6495:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(8625)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+const { isValidClientWindowBits } = __nccwpck_require__(3479)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26775,16 +26775,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1652:
+/***/ 1298:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
-const { channels } = __nccwpck_require__(2414)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(9322)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(7610)
+const { channels } = __nccwpck_require__(6644)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26794,11 +26794,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(8625)
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { closeWebSocketConnection } = __nccwpck_require__(6897)
-const { PerMessageDeflate } = __nccwpck_require__(9469)
-const { MessageSizeExceededError } = __nccwpck_require__(8707)
+} = __nccwpck_require__(3479)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { closeWebSocketConnection } = __nccwpck_require__(3403)
+const { PerMessageDeflate } = __nccwpck_require__(6495)
+const { MessageSizeExceededError } = __nccwpck_require__(6593)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27309,14 +27309,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3900:
+/***/ 8470:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(3264)
-const { opcodes, sendHints } = __nccwpck_require__(736)
-const FixedQueue = __nccwpck_require__(4660)
+const { WebsocketFrameSend } = __nccwpck_require__(4226)
+const { opcodes, sendHints } = __nccwpck_require__(9322)
+const FixedQueue = __nccwpck_require__(2190)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27420,7 +27420,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 1216:
+/***/ 7610:
 /***/ ((module) => {
 
 
@@ -27439,16 +27439,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8625:
+/***/ 3479:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
-const { states, opcodes } = __nccwpck_require__(736)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(7610)
+const { states, opcodes } = __nccwpck_require__(9322)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(6814)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(782)
 
 /* globals Blob */
 
@@ -27768,15 +27768,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3726:
+/***/ 3435:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(5893)
-const { URLSerializer } = __nccwpck_require__(1900)
-const { environmentSettingsObject } = __nccwpck_require__(3168)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
+const { webidl } = __nccwpck_require__(6083)
+const { URLSerializer } = __nccwpck_require__(782)
+const { environmentSettingsObject } = __nccwpck_require__(1118)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(9322)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27785,21 +27785,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(1216)
+} = __nccwpck_require__(7610)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(8625)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
-const { ByteParser } = __nccwpck_require__(1652)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
-const { getGlobalDispatcher } = __nccwpck_require__(2581)
+} = __nccwpck_require__(3479)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3403)
+const { ByteParser } = __nccwpck_require__(1298)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(5386)
+const { getGlobalDispatcher } = __nccwpck_require__(4743)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
-const { SendQueue } = __nccwpck_require__(3900)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(6814)
+const { SendQueue } = __nccwpck_require__(8470)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28370,7 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5557:
+/***/ 3802:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28383,7 +28383,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -28419,7 +28419,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -28515,7 +28515,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28552,9 +28552,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(2779);
-;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
+// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(8585);
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28630,7 +28630,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28704,7 +28704,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28985,7 +28985,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -29027,7 +29027,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29207,7 +29207,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29481,7 +29481,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30069,7 +30069,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30149,7 +30149,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30214,7 +30214,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30533,7 +30533,7 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./src/runner/context.ts
-var runner_context = __nccwpck_require__(1953);
+var runner_context = __nccwpck_require__(8896);
 ;// CONCATENATED MODULE: ./src/runner/event.ts
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
 // repository (the "default ref" table of the action's interface). Pure: it reads the context the
@@ -30658,7 +30658,7 @@ function eventDefaults(context) {
 }
 
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(2679);
+var inert = __nccwpck_require__(652);
 ;// CONCATENATED MODULE: ./src/interface/naming.ts
 /** A door's Say, from how it writes an input's name and a setting of it (both without quotes). */
 function sayAs(name, setting) {
@@ -30689,15 +30689,15 @@ function makeClock(over = {}) {
 }
 
 // EXTERNAL MODULE: ./src/commands/command.ts
-var commands_command = __nccwpck_require__(3155);
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts + 1 modules
-var vocabulary = __nccwpck_require__(6877);
+var commands_command = __nccwpck_require__(622);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __nccwpck_require__(9573);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
+var duration = __nccwpck_require__(402);
 // EXTERNAL MODULE: ./src/inputs/fields.ts
-var fields = __nccwpck_require__(2996);
+var fields = __nccwpck_require__(3871);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
+var vouched_hosts = __nccwpck_require__(5315);
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
 // The health gate's inputs, each checked on its own, and how they fit the others.
 
@@ -30759,13 +30759,15 @@ function parseHealthCheckHosts(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/interface/names.ts
-var names = __nccwpck_require__(5767);
+var names = __nccwpck_require__(9880);
+// EXTERNAL MODULE: ./src/interface/journal.ts
+var journal = __nccwpck_require__(4155);
 // EXTERNAL MODULE: ./src/control-plane/dialect.ts
-var dialect = __nccwpck_require__(1076);
+var dialect = __nccwpck_require__(1227);
 // EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(5847);
+var documents = __nccwpck_require__(4242);
 // EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(4862);
+var inputs_text = __nccwpck_require__(5193);
 ;// CONCATENATED MODULE: ./src/inputs/secrets.ts
 
 
@@ -30846,7 +30848,7 @@ function parseSecrets(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __nccwpck_require__(6740);
+var sweep_names = __nccwpck_require__(349);
 ;// CONCATENATED MODULE: ./src/inputs/table.ts
 // The inputs table: per input of action.yml (names, defaults, descriptions), its check and the
 // facts of its row; a row missing or left over is a type error. Which commands take it is each
@@ -30859,7 +30861,7 @@ var sweep_names = __nccwpck_require__(6740);
 
 
 
-const DEFAULT_POLL_INTERVAL = '15s';
+
 const DEFAULT_POLL_INTERVAL_MS = 15_000;
 const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
 const MIN_POLL_INTERVAL_MS = 1000;
@@ -30934,8 +30936,8 @@ const INPUTS = {
         common: true
     }),
     // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
-    size: row((0,fields/* parseEnum */.nL)('size', vocabulary/* SIZES */.F0), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    'database-size': row((0,fields/* parseEnum */.nL)('database-size', vocabulary/* SIZES */.F0), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    size: row((0,fields/* parseEnum */.nL)('size', journal/* SIZES */.F), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    'database-size': row((0,fields/* parseEnum */.nL)('database-size', journal/* SIZES */.F), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
     command: row((0,fields/* parseEnum */.nL)('command', COMMANDS), { common: true }),
     'delete-tracing-project': row((0,fields/* booleanInput */.tE)('delete-tracing-project')),
     'on-failure': row((0,fields/* parseEnum */.nL)('on-failure', ['fail', 'rollback']), {
@@ -31259,16 +31261,14 @@ const DEPLOY_RULES = [
     databaseOfServerless
 ];
 
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __nccwpck_require__(7889);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(8925);
+var inputs_problems = __nccwpck_require__(3414);
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var interface_ending = __nccwpck_require__(7472);
+var interface_ending = __nccwpck_require__(8953);
 // EXTERNAL MODULE: ./src/interface/action-yml.ts
-var action_yml = __nccwpck_require__(5938);
+var action_yml = __nccwpck_require__(9215);
 // EXTERNAL MODULE: ./src/report/status-words.ts
-var status_words = __nccwpck_require__(2666);
+var status_words = __nccwpck_require__(5021);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 // The step outputs of a run (also on failure, as far as known). Written as they are: redacting
 // would corrupt them whenever a secret equals `true` or part of an id.
@@ -31309,7 +31309,7 @@ function allOutputs(journal, extra) {
 }
 
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __nccwpck_require__(5686);
+var outcomes = __nccwpck_require__(1503);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 // The job summary of a deploy or a delete, from its journal. Nothing masks a summary, so it passes
 // the redactor; its markup is the run's own: every other text (a name, a case's output, an answer)
@@ -31440,9 +31440,9 @@ function summaryText(journal, facts, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(3320);
+var after_deployed = __nccwpck_require__(9969);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
-var conclude = __nccwpck_require__(671);
+var conclude = __nccwpck_require__(7202);
 ;// CONCATENATED MODULE: ./src/inputs/options.ts
 /** Inputs whose Options are derived (see the interface) rather than taken as they are. */
 const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
@@ -31514,15 +31514,15 @@ function refuseCreateWithoutNeeds(o, m, name, say) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/ending.ts
-var ending = __nccwpck_require__(801);
+var ending = __nccwpck_require__(9956);
 // EXTERNAL MODULE: ./src/commands/deploy/facts.ts
-var facts = __nccwpck_require__(6091);
+var facts = __nccwpck_require__(8940);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(1149);
+var steps_plan = __nccwpck_require__(2244);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6082);
+var converging_writes = __nccwpck_require__(1414);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/tiers.ts
-var tiers = __nccwpck_require__(3505);
+var tiers = __nccwpck_require__(3182);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/resize.ts
 
 
@@ -31677,9 +31677,9 @@ function editDistance(a, b, max) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(993);
+var find_deployment = __nccwpck_require__(8802);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
-var gone = __nccwpck_require__(7873);
+var gone = __nccwpck_require__(2488);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out cannot
 // be updated: named by name, it is waited for and created anew; named by id, it is an error.
@@ -31752,11 +31752,11 @@ async function awaitDeletion(o, deps, d) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
-var steps_material = __nccwpck_require__(2659);
+var steps_material = __nccwpck_require__(7538);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
-var promote = __nccwpck_require__(9384);
+var promote = __nccwpck_require__(8227);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __nccwpck_require__(4007);
+var errors = __nccwpck_require__(8998);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/build-log.ts
 // The build's own log while the wait polls: the new lines, one read per poll at most, each made one
 // inert line (the build's text is untrusted). A log that cannot be read stops being followed, said
@@ -31866,7 +31866,7 @@ function shown(level, message) {
 }
 
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(2418);
+var built_workspace = __nccwpck_require__(1647);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/source-evidence.ts
 // Evidence before any write: a promotion's source is examined on its own agent server by this
 // run's checks and gate (after-deployed.ts). `DEPLOYED` is not evidence: a staging revision whose
@@ -31947,7 +31947,7 @@ function shortfall(x) {
     if (x.failure?.title === 'New revision not served')
         return { check: 'the served-revision check', what: x.failure.what };
     if (x.served?.verdict === 'unknown')
-        return { check: 'the served-revision check', what: (0,control_plane_redact/* sanitizeServerText */.c8)(x.served.notice) };
+        return { check: 'the served-revision check', what: (0,inert/* sanitizeServerText */.c8)(x.served.notice) };
     if (x.cut === 'timeout')
         return { check: 'its checks', what: 'the timeout came before they were done' };
     if (x.failure)
@@ -31978,11 +31978,11 @@ function refuse(m, journal, deps, check, what) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
-var wait = __nccwpck_require__(9315);
+var wait = __nccwpck_require__(3906);
 // EXTERNAL MODULE: ./src/commands/check/against-source.ts
-var against_source = __nccwpck_require__(6966);
+var against_source = __nccwpck_require__(9677);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/agent-environment.ts
-var agent_environment = __nccwpck_require__(241);
+var agent_environment = __nccwpck_require__(7854);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/write-revision.ts
 
 
@@ -32106,7 +32106,6 @@ function noteRepository(deps, p) {
 // The deploy, step by step (steps/): find the target, plan, write, wait, and conclude. Each step
 // returns what it learned; this flow alone records it in the journal, so that the outputs and the
 // summary say what was known when it stopped, and returns the ending.
-
 
 
 
@@ -32253,7 +32252,7 @@ async function planToCreate(o, deps, material) {
     if ((0,interface_ending/* stopped */.ce)(repo))
         return repo;
     if (repo && !promoted) {
-        deps.log.info(`Repository ${repository} -> ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,control_plane_redact/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
+        deps.log.info(`Repository ${repository} -> ${(0,inert/* sanitizeServerText */.c8)(repo.url, 300)} (default branch ${(0,inert/* sanitizeServerText */.c8)(repo.default_branch, 200)})`);
     }
     return (0,steps_plan/* planCreate */._1)(o, name, repo, material, deps.say);
 }
@@ -32294,7 +32293,7 @@ function waitFor(o, deps, deploymentId, revisionId) {
 async function gitHubDeployment(port, o, deps) {
     if (!port.github || o.environment === undefined)
         return undefined;
-    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
+    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 571).then(__nccwpck_require__.bind(__nccwpck_require__, 8571));
     return startGitHubDeployment(o, port.github, deps);
 }
 /** The GitHub deployment's final status and the pull request comment, together. */
@@ -32303,7 +32302,7 @@ async function githubSide(port, o, journal, { github, error, redactor, log, now,
     if (o.prComment && !port.github) {
         port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
     }
-    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
+    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761)) : undefined;
     // Together, so that a cancel's short exit covers both.
     await Promise.all([
         github?.finish(journal, error, cancelling),
@@ -32367,6 +32366,7 @@ function statusUrlOf(f) {
 // `command: deploy` (the default): the inputs it takes, and its run. The deploy and the delete end
 // alike (runFlow): the flow to its ending, the GitHub deployment and pull request comment when the
 // door has a GitHub side, then the outputs, the summary and the last line from what the run learned.
+
 
 
 
@@ -32487,7 +32487,7 @@ async function flowEnding(journal, deps, o, { flow, failedTitle }) {
     }
     catch (err) {
         const text = err instanceof Error ? err.message : String(err);
-        const message = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(text, 1000)}`;
+        const message = `Unexpected error: ${(0,inert/* sanitizeServerText */.c8)(text, 1000)}`;
         return { outcome: 'error', failure: { message, title: failedTitle } };
     }
 }
@@ -32495,7 +32495,7 @@ async function flowEnding(journal, deps, o, { flow, failedTitle }) {
 async function readSmokeTest(o, { port, redactor }) {
     if (o.smokeTest === undefined)
         return {};
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 477).then(__nccwpck_require__.bind(__nccwpck_require__, 477));
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return { cases: read.cases };
@@ -32513,11 +32513,11 @@ const checkCommand = {
     rules: DEPLOY_RULES,
     failedTitle: 'Failed',
     outputs: ['drift', 'deployment-id'],
-    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 740).then(__nccwpck_require__.bind(__nccwpck_require__, 9740))).runCheck(o, context)
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 391).then(__nccwpck_require__.bind(__nccwpck_require__, 3391))).runCheck(o, context)
 };
 
 // EXTERNAL MODULE: ./src/commands/delete/delete.ts
-var delete_delete = __nccwpck_require__(6725);
+var delete_delete = __nccwpck_require__(2204);
 ;// CONCATENATED MODULE: ./src/commands/delete/command.ts
 // `command: delete`: the inputs it takes, and its run, which ends as a deploy does (runFlow).
 
@@ -32557,13 +32557,17 @@ const sweepCommand = {
     ],
     failedTitle: 'Failed',
     outputs: ['swept'],
-    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 689).then(__nccwpck_require__.bind(__nccwpck_require__, 689))).runSweep(o, context)
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 426).then(__nccwpck_require__.bind(__nccwpck_require__, 2426))).runSweep(o, context)
 };
 
-// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __nccwpck_require__(5791);
+// EXTERNAL MODULE: ./src/net/request.ts
+var request = __nccwpck_require__(409);
+// EXTERNAL MODULE: ./src/net/agents.ts
+var agents = __nccwpck_require__(9076);
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(6924);
 // EXTERNAL MODULE: ./src/control-plane/load-schema.ts
-var load_schema = __nccwpck_require__(3190);
+var load_schema = __nccwpck_require__(3669);
 ;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
 // Small pure helpers of the transport: URLs, backoff, Retry-After.
 function formatBytes(n) {
@@ -32628,6 +32632,7 @@ function locationOf(location, base) {
 
 
 
+
 const DEFAULT_RETRY = {
     maxAttempts: 5,
     maxRateLimitedAttempts: 30,
@@ -32641,7 +32646,7 @@ const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
 const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
 class Transport {
     #opts;
-    #pool = new request/* KeepAlivePool */.n4();
+    #pool = new agents/* KeepAlivePool */.n();
     #requests = 0;
     constructor(opts) {
         this.#opts = opts;
@@ -32741,7 +32746,7 @@ class Transport {
     /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
     #redirectRefused(spec, res) {
         const target = locationOf(res.headers.location, this.#opts.baseUrl);
-        const path = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
+        const path = (0,inert/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
         return new errors/* RedirectRefusedError */.jw(spec, res.status, { origin: target.origin, path });
     }
     /**
@@ -32807,7 +32812,7 @@ class Transport {
         }
         if (e.code === 'EBODYTOOLARGE')
             return e.message;
-        return (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
+        return (0,inert/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
     }
     #json(spec, res) {
         if (res.status === 204 || res.text === '')
@@ -32817,7 +32822,7 @@ class Transport {
         }
         catch {
             // Redact before cutting: a cut through a secret would hide it from the redactor.
-            const start = (0,control_plane_redact/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
+            const start = (0,inert/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
             throw new errors/* UnexpectedResponseError */.dk(spec, res.status, `the body is not JSON (starts with "${start}")`);
         }
     }
@@ -32843,7 +32848,7 @@ class Transport {
         }
         const detail = ErrorDetail.safeParse(parsed);
         const text = detail.success ? detail.data.detail : res.text;
-        return new errors/* ApiError */.hD(spec, res.status, (0,control_plane_redact/* sanitizeServerText */.c8)(redact(text)));
+        return new errors/* ApiError */.hD(spec, res.status, (0,inert/* sanitizeServerText */.c8)(redact(text)));
     }
     #log(line) {
         // A request body may carry `##[` (the runner reads those commands anywhere in a line).
@@ -32863,7 +32868,7 @@ class Transport {
         this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
         let answer;
         try {
-            answer = await (0,request/* request */.Em)({
+            answer = await (0,request/* request */.E)({
                 url,
                 method: spec.method,
                 headers,
@@ -32875,7 +32880,7 @@ class Transport {
             });
         }
         catch (err) {
-            throw err instanceof request/* RequestFailure */.e6 ? this.#failure(spec, err) : err;
+            throw err instanceof request/* RequestFailure */.e ? this.#failure(spec, err) : err;
         }
         if (answer.cut)
             throw Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
@@ -32904,7 +32909,7 @@ class Transport {
 const MAX_LOG_MESSAGE_CHARS = 4000;
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
+var base_url = __nccwpck_require__(8640);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end (no total: a short page is the last), with a bound: broken
 // paging ends in a clear error, not in thousands of requests until the deadline.
@@ -32939,7 +32944,7 @@ async function* readAllPages(read, pageSize, ctx, what) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __nccwpck_require__(1013);
+var version = __nccwpck_require__(8307);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
 
 
@@ -32976,7 +32981,7 @@ class ControlPlaneClient {
         const problem = (0,base_url/* baseUrlProblem */.aS)(opts.baseUrl);
         if (problem)
             throw new Error(`Refusing base URL: ${problem}.`);
-        this.redactor = opts.redactor ?? new control_plane_redact/* Redactor */.pO();
+        this.redactor = opts.redactor ?? new redact/* Redactor */.pO();
         for (const value of [opts.apiKey, ...(opts.secrets ?? [])])
             this.redactor.add(value);
         this.#mask = opts.mask;
@@ -33122,7 +33127,7 @@ class ControlPlaneClient {
         // Redacted before it is cut: a cut through a secret would hide it from the redactor.
         const logs = page.logs.map(line => ({
             ...line,
-            message: (0,control_plane_redact/* capText */.yA)(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
+            message: (0,inert/* capText */.yA)(this.redactor.redact(line.message), MAX_LOG_MESSAGE_CHARS)
         }));
         return { logs, next_offset: page.next_offset };
     }
@@ -33229,7 +33234,7 @@ function sameId(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
-var public_suffixes = __nccwpck_require__(9059);
+var public_suffixes = __nccwpck_require__(8336);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
@@ -33239,7 +33244,7 @@ var public_suffixes = __nccwpck_require__(9059);
 /** Names of the secrets whose values are common words, left unmasked (warned once by the run). */
 function commonWordSecretNames(secrets) {
     return secrets
-        .filter(s => s.value.trim().length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (0,control_plane_redact/* isCommonWord */.ei)(s.value))
+        .filter(s => s.value.trim().length >= redact/* MIN_SECRET_LENGTH */.vb && (0,redact/* isCommonWord */.ei)(s.value))
         .map(s => s.name);
 }
 /** A value and, when it spans lines, each of its lines: the runner masks line by line. */
@@ -33253,7 +33258,7 @@ function withLines(value, into) {
         return;
     for (const line of (0,inputs_text/* lines */.M)(value)) {
         const t = line.trim();
-        if (t.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb)
+        if (t.length >= redact/* MIN_SECRET_LENGTH */.vb)
             into.add(t);
     }
 }
@@ -33344,17 +33349,18 @@ function secretValuesToMask(raw) {
         }
     }
     return [...found]
-        .filter(v => v.length >= control_plane_redact/* MIN_SECRET_LENGTH */.vb && (keys.includes(v) || !(0,control_plane_redact/* isCommonWord */.ei)(v)))
+        .filter(v => v.length >= redact/* MIN_SECRET_LENGTH */.vb && (keys.includes(v) || !(0,redact/* isCommonWord */.ei)(v)))
         .sort((a, b) => b.length - a.length);
 }
 
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
-var resolved = __nccwpck_require__(9481);
+var resolved = __nccwpck_require__(8702);
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
 // The action's inputs -> one typed, validated `Options` object. Pure: the door masks and logs.
 // Every problem is collected (problems.ts), so a user fixes all their inputs in one round: each
 // input's check (table.ts), then how they fit (resolved.ts, rules.ts). No message repeats a value,
 // which may be the key or a secret pasted into the wrong input: only names, lines and keys.
+
 
 
 
@@ -33467,7 +33473,7 @@ function checkInputs(raw, event, say, commands) {
         return { ok: true, options: toOptions(f, r), notices: notices(record, f, say), masks };
     }
     // Messages never quote values; redacting what might be sensitive anyway is the second lock.
-    const redactor = new control_plane_redact/* Redactor */.pO(masks);
+    const redactor = new redact/* Redactor */.pO(masks);
     const problems = found.list.map(p => ({ input: p.input, message: redactor.redact(p.message) }));
     return { ok: false, problems, masks };
 }
@@ -33480,13 +33486,14 @@ function notices(raw, f, say) {
 }
 /** Names of the secrets whose values are too short to be masked (MIN_SECRET_LENGTH). */
 function unmaskedSecretNames(o) {
-    return (o.secrets ?? []).filter(s => s.value.trim().length < control_plane_redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
+    return (o.secrets ?? []).filter(s => s.value.trim().length < redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
 }
 
 ;// CONCATENATED MODULE: ./src/run.ts
 // The run, whichever door it came through: inputs in through the port, masks first, every input
 // checked before any request, the command run to its ending, and its report out through the port.
 // It never asks where it runs: no @actions/core, no environment, no signal handlers (the doors').
+
 
 
 
@@ -33531,7 +33538,7 @@ async function run(port, time = {}) {
     const started = clock.now();
     const raw = readRawInputs(name => port.input(name));
     const parsed = await parseInputs(raw, port.event, port.say, COMMAND_RULES);
-    const redactor = new control_plane_redact/* Redactor */.pO(parsed.masks);
+    const redactor = new redact/* Redactor */.pO(parsed.masks);
     for (const value of redactor.values)
         port.mask(value);
     if (!parsed.ok) {
@@ -33561,7 +33568,7 @@ async function endingOf(command, o, context) {
         return await command.run(o, context);
     }
     catch (err) {
-        const text = `Unexpected error: ${(0,control_plane_redact/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
+        const text = `Unexpected error: ${(0,inert/* sanitizeServerText */.c8)(err instanceof Error ? err.message : String(err), 1000)}`;
         const failure = { message: text, title: command.failedTitle };
         return {
             outcome: 'error',
@@ -33621,7 +33628,7 @@ function warnUnmasked(port, o) {
     const names = (list) => `${list.length === 1 ? 'Secret' : 'Secrets'} ${list.join(', ')}: ${list.length === 1 ? 'its value is' : 'their values are'}`;
     const short = unmaskedSecretNames(o);
     if (short.length) {
-        port.warning(`${names(short)} shorter than ${control_plane_redact/* MIN_SECRET_LENGTH */.vb} characters, too short to be masked ` +
+        port.warning(`${names(short)} shorter than ${redact/* MIN_SECRET_LENGTH */.vb} characters, too short to be masked ` +
             '(masking them would hide those characters everywhere in the log). This run never prints secret values.', 'Secret too short to mask');
     }
     const common = commonWordSecretNames(o.secrets ?? []);
@@ -33764,22 +33771,22 @@ async function main_run() {
 
 /***/ }),
 
-/***/ 6966:
+/***/ 9677:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ previewPromotion),
 /* harmony export */   p: () => (/* binding */ materialDifference)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3177);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
+/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2332);
 // A promotion's target against its source (`promote-from`): what the target's active revision runs
 // against the promotion's material: the same `revision_source`, then the commit built or the image;
 // an upload always differs (the control plane keeps no digest of an archive). `command: check` and
 // a dry-run promotion say these alike: one comparison of one material.
 
 
-const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
+const shown = (text) => (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text, 200);
 /** `"staging" (promote-from) revision <id>`. */
 function sourceName(m, deps) {
     return `"${m.source.deployment.name}" (${deps.say('promote-from')}) revision ${m.source.revision.id}`;
@@ -33829,7 +33836,7 @@ async function previewPromotion(deps, target, m) {
 
 /***/ }),
 
-/***/ 3177:
+/***/ 2332:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33838,9 +33845,9 @@ async function previewPromotion(deps, target, m) {
 /* harmony export */   eB: () => (/* binding */ revisionsState),
 /* harmony export */   xH: () => (/* binding */ one)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2666);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5021);
 
 
 
@@ -33869,7 +33876,7 @@ function statusAndType(o, d, say) {
         skipped.push(`the deployment type: the control plane does not report it for "${d.name}"`);
         return { differences, skipped };
     }
-    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs) ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100);
+    const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(theirs) ?? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100);
     if (kind !== asked)
         differences.push(one('type', `"${d.name}" is ${kind}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked}: a deployment's type cannot change, so a deploy would refuse.`));
     return { differences, skipped };
@@ -33902,7 +33909,7 @@ async function revisionsState(client, d, wantActive) {
 
 /***/ }),
 
-/***/ 3155:
+/***/ 622:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33938,22 +33945,22 @@ function stepDeps({ port, client, log, clock }) {
 
 /***/ }),
 
-/***/ 6725:
+/***/ 2204:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ deleteReconciled),
 /* harmony export */   r: () => (/* binding */ deleteDeployment)
 /* harmony export */ });
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2666);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6877);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7472);
-/* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
-/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
-/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7873);
-/* harmony import */ var _deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6091);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5021);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(402);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8953);
+/* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9956);
+/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8802);
+/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2488);
+/* harmony import */ var _deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8940);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait`
 // seen gone. Cleanup jobs re-run and pull requests close before a first deploy, so one not there
 // is a success. This flow alone records in the journal what its steps learned.
@@ -34070,7 +34077,7 @@ async function waitGone(o, deps, id) {
 
 /***/ }),
 
-/***/ 1134:
+/***/ 1145:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34081,13 +34088,10 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
+var duration = __nccwpck_require__(402);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __nccwpck_require__(652);
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/failure-logs.ts
-// The last lines of a failed revision's log, best effort, made safe to print: untrusted text that
-// may hold secrets, workflow commands and terminal codes. A log that cannot be read costs one
-// warning and a bounded time, never the verdict.
 
 /** A stalled log service must not hold a failed job long; seconds are plenty for one page. */
 const LOG_BUDGET_MS = 10_000;
@@ -34121,7 +34125,7 @@ async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
             if (err?.status === 404)
                 continue;
             const text = err instanceof Error ? err.message.split('\n')[0] : String(err);
-            return { kind: 'error', reason: redactor.redact((0,redact/* sanitizeServerText */.c8)(text ?? '', 300)) };
+            return { kind: 'error', reason: redactor.redact((0,inert/* sanitizeServerText */.c8)(text ?? '', 300)) };
         }
     }
     const which = logTypesFor(status).join(' or ');
@@ -34130,8 +34134,8 @@ async function readFailureLog(reader, ids, status, lines, redactor, deadline) {
 /** Secrets out first (a cut could split one), then control characters and workflow commands. */
 function cleanLog(type, entries, redactor) {
     const cleaned = entries.map(e => {
-        const level = e.level ? (0,redact/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
-        const message = (0,redact/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
+        const level = e.level ? (0,inert/* sanitizeServerText */.c8)(e.level, 10).toUpperCase() : '';
+        const message = (0,inert/* sanitizeServerText */.c8)(redactor.redact(e.message), MAX_LINE_CHARS);
         return { level, line: level ? `${level.padEnd(7)} ${message}` : message, message };
     });
     // Oldest lines go first when the whole is too long: the end of a log says why it failed.
@@ -34144,20 +34148,20 @@ function cleanLog(type, entries, redactor) {
     return {
         type,
         lines: cleaned.map(c => c.line),
-        telling: telling === undefined ? undefined : (0,redact/* sanitizeServerText */.c8)(telling, 200)
+        telling: telling === undefined ? undefined : (0,inert/* sanitizeServerText */.c8)(telling, 200)
     };
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(1149);
+var steps_plan = __nccwpck_require__(2244);
 // EXTERNAL MODULE: ./src/commands/deploy/commits.ts
-var commits = __nccwpck_require__(9018);
+var commits = __nccwpck_require__(2825);
 // EXTERNAL MODULE: ./src/report/status-words.ts
-var status_words = __nccwpck_require__(2666);
+var status_words = __nccwpck_require__(5021);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(6082);
+var converging_writes = __nccwpck_require__(1414);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
-var wait = __nccwpck_require__(9315);
+var wait = __nccwpck_require__(3906);
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/rollback.ts
 // `on-failure: rollback`: put back the revision active before this run wrote, and follow it. Only
 // what this run broke: its failed revision still the latest and the previous one still active, as
@@ -34363,7 +34367,7 @@ function inputName(field) {
 
 /***/ }),
 
-/***/ 9018:
+/***/ 2825:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34380,15 +34384,15 @@ function sameCommit(a, b) {
 
 /***/ }),
 
-/***/ 801:
+/***/ 9956:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ journalledEnding)
 /* harmony export */ });
 /* unused harmony export endingOfError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6091);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8940);
 // The ending of a flow that threw: a cancel, or a request that failed; what it says of the run.
 
 
@@ -34457,7 +34461,7 @@ async function journalledEnding(journal, signal, steps, kept = () => undefined) 
 
 /***/ }),
 
-/***/ 6091:
+/***/ 8940:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34469,8 +34473,8 @@ async function journalledEnding(journal, signal, steps, kept = () => undefined) 
 /* harmony export */   g1: () => (/* binding */ record)
 /* harmony export */ });
 /* unused harmony export outputUrl */
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2666);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5021);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
 // The facts a read of the deployment tells, and a write cut off by a cancel: what the steps return
 // for their flow to record in the journal (src/interface/journal.ts). The flows alone write it.
 
@@ -34571,7 +34575,7 @@ async function writing(deps, kind, write) {
 
 /***/ }),
 
-/***/ 3320:
+/***/ 9969:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34585,14 +34589,14 @@ __nccwpck_require__.d(__webpack_exports__, {
   c_: () => (/* binding */ refuseHealthTarget)
 });
 
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __nccwpck_require__(652);
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(2418);
+var built_workspace = __nccwpck_require__(1647);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
+var duration = __nccwpck_require__(402);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and the key). A request without an answer rejects; they say so.
@@ -34689,7 +34693,7 @@ function bodyExcerpt(body) {
     const flat = body.replace(/\s+/g, ' ').trim();
     if (flat === '')
         return '';
-    return `"${(0,redact/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
+    return `"${(0,inert/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
 }
 /** `on 3 tries over 12 s` when it was tried more than once. */
 const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
@@ -35041,14 +35045,14 @@ async function smokeStep(i) {
 /** One case as the log and the summary say it: verdict, time, why, and its output's start. */
 function describeCase(c) {
     // The server's text: nothing in it may start a line or act as a workflow command.
-    const why = c.reason ? `: ${(0,redact/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
-    const output = c.excerpt ? ` Output: ${(0,redact/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
+    const why = c.reason ? `: ${(0,inert/* sanitizeServerText */.c8)(c.reason, 400)}` : '';
+    const output = c.excerpt ? ` Output: ${(0,inert/* sanitizeServerText */.c8)(c.excerpt, 400)}` : '';
     return `Smoke case "${c.name}" (graph ${c.graph}): ${c.verdict} in ${(0,duration/* formatDuration */.a3)(c.elapsedMs)}${why}.${output}`;
 }
 function smokeFailure(cases) {
     const bad = cases.filter(c => c.verdict === 'failed' || c.verdict === 'timeout');
     return bad
-        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,redact/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
+        .map(c => `smoke case "${c.name}" ${c.verdict === 'timeout' ? 'timed out' : 'failed'}${c.reason ? ` (${(0,inert/* sanitizeServerText */.c8)(c.reason, 300)})` : ''}`)
         .join('; ');
 }
 /** What the outputs and the summary keep of the checks. */
@@ -35225,13 +35229,13 @@ function describeReading(r, e) {
         case 'no-host':
             return 'GET /info: no host block (the server does not say which revision it serves).';
         case 'no-answer':
-            return `GET /info: ${(0,redact/* sanitizeServerText */.c8)(r.reason, 160)}.`;
+            return `GET /info: ${(0,inert/* sanitizeServerText */.c8)(r.reason, 160)}.`;
     }
 }
 /** What answers instead of the run's revision: another revision, or this one under another deployment. */
 function otherServed(r, e) {
-    const id = (0,redact/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
-    const project = r.projectId === null ? 'none' : (0,redact/* sanitizeServerText */.c8)(r.projectId, 80);
+    const id = (0,inert/* sanitizeServerText */.c8)(r.revisionId ?? 'none', 80);
+    const project = r.projectId === null ? 'none' : (0,inert/* sanitizeServerText */.c8)(r.projectId, 80);
     if (r.revisionId?.toLowerCase() === e.revisionId.toLowerCase())
         return `revision ${id} answers, but as deployment ${project}, not this run's deployment ${e.deploymentId}`;
     const of = r.projectId !== null && r.projectId.toLowerCase() !== e.deploymentId.toLowerCase();
@@ -35239,9 +35243,9 @@ function otherServed(r, e) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
+var base_url = __nccwpck_require__(8640);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
+var vouched_hosts = __nccwpck_require__(5315);
 ;// CONCATENATED MODULE: ./src/health/target.ts
 // Where the health probes go: custom_url with the path appended, and whether they carry the key.
 // The URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
@@ -35296,8 +35300,8 @@ function vouchedHosts(o, deployment) {
     ];
 }
 
-// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __nccwpck_require__(5791);
+// EXTERNAL MODULE: ./src/net/request.ts
+var request = __nccwpck_require__(409);
 ;// CONCATENATED MODULE: ./src/health/probe.ts
 // One health probe: through the one request (src/net/), to exactly the URL given, bounded in time,
 // no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
@@ -35313,7 +35317,7 @@ class ProbeTimeoutError extends Error {
 const httpProbe = async (req) => {
     const sized = req.body === undefined ? {} : { 'content-type': 'application/json' };
     try {
-        const answer = await (0,request/* request */.Em)({
+        const answer = await (0,request/* request */.E)({
             url: req.url,
             method: req.method ?? 'GET',
             headers: { ...req.headers, ...sized },
@@ -35325,7 +35329,7 @@ const httpProbe = async (req) => {
         return responseOf(answer);
     }
     catch (err) {
-        if (!(err instanceof request/* RequestFailure */.e6))
+        if (!(err instanceof request/* RequestFailure */.e))
             throw err;
         // The status came: a timeout from then on is a slow body, not a missing answer.
         if (err.kind === 'timeout' && err.answer)
@@ -35387,12 +35391,15 @@ function redirectHost(location, base) {
     return URL.parse(location, base.href)?.host ?? 'an invalid Location';
 }
 
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(6924);
 ;// CONCATENATED MODULE: ./src/health/window.ts
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
 // on until the deadline; from it on, every probe of the window must be 2xx. Only 404s: the health
 // routes are off, `unavailable`, not a failure. The deadline bounds it all (a window cut short is
 // `timeout`). An unvouched host is probed without the key; its 401/403 ends it (`not-vouched`).
 // A check `alongside` (the revision served) has its own window: the gate ends when both passed.
+
 
 
 
@@ -35647,7 +35654,7 @@ async function probeOnce(o, target, now, wakeUntil) {
         status: res.status,
         excerpt,
         ...(res.slowBody ? { slowBody: true } : {}),
-        ...(own ? { serverError: (0,redact/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
+        ...(own ? { serverError: (0,inert/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
     };
 }
 /** The server's own error in a JSON body: a running server's word, never a platform's page. */
@@ -35665,10 +35672,10 @@ function serverError(body) {
 function window_excerptOf(res, url, redactor) {
     if (res.status >= 300 && res.status < 400) {
         const where = `redirect to ${redirectHost(res.location, url)}, not followed`;
-        return (0,redact/* sanitizeServerText */.c8)(redactor.redact(where), window_EXCERPT_CHARS);
+        return (0,inert/* sanitizeServerText */.c8)(redactor.redact(where), window_EXCERPT_CHARS);
     }
     // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
+    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
 }
 function describeError(err, redactor) {
     if (err instanceof ProbeTimeoutError)
@@ -35681,16 +35688,14 @@ function describeError(err, redactor) {
             : e.code
                 ? `no answer (${e.code})`
                 : `no answer (${e instanceof Error ? e.message : String(err)})`;
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(text), window_EXCERPT_CHARS);
+    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(text), window_EXCERPT_CHARS);
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/after-failure/after-failure.ts + 2 modules
-var after_failure = __nccwpck_require__(1134);
+var after_failure = __nccwpck_require__(1145);
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __nccwpck_require__(7472);
+var ending = __nccwpck_require__(8953);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/gate.ts
-// The health gate as a step of the deploy: after DEPLOYED, ask the agent server (src/health/) and
-// say what it answered. `unavailable` (health routes off) is one warning; the rest are failures.
 
 
 
@@ -35816,11 +35821,11 @@ function withoutKey(s, say) {
     if ('url' in t && t.vouchedBy !== undefined)
         return undefined;
     const host = URL.parse(s.url ?? '')?.host ?? 'its host';
-    return (`${(0,redact/* sanitizeServerText */.c8)(host, 300)} is not vouched for (${notVouchedBy(say, host)}): ` +
+    return (`${(0,inert/* sanitizeServerText */.c8)(host, 300)} is not vouched for (${notVouchedBy(say, host)}): ` +
         'the probes go without the API key.');
 }
 function notVouched(result, say) {
-    const host = (0,redact/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
+    const host = (0,inert/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
     const answer = result.answers.at(-1);
     return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? gate_describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
         `${host} is not vouched for (${notVouchedBy(say, host)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
@@ -35830,11 +35835,11 @@ function gateTimedOut(result, revisionId, timeoutMs, say) {
     return failure(`Timed out during the health check: revision ${revisionId} is DEPLOYED and its agent server answered 2xx, but ${result.reason ?? 'the window was cut short'} when the timeout (${(0,duration/* formatDuration */.a3)(timeoutMs)}) came.`, `Raise ${say('timeout')}, or shorten ${say('health-check-window')}, so that the window fits in it.`, 'Health check timed out');
 }
 function shown(url, path, redactor) {
-    return (0,redact/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
+    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(`${(url ?? '').replace(/\/+$/, '')}${path}`), 300);
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
-var gone = __nccwpck_require__(7873);
+var gone = __nccwpck_require__(2488);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/after-deployed.ts
 // What a run does once its revision is DEPLOYED and `health-check` is set: the agent server's gate
 // (gate.ts), the revision it serves, its graphs and smoke cases, made the run's ending here. Any
@@ -35954,7 +35959,7 @@ async function examineServer(o, deps, x) {
     if (verdict?.verdict === 'stale')
         return {
             ...out,
-            failure: { title: 'New revision not served', what: (0,redact/* sanitizeServerText */.c8)(verdict.reason) }
+            failure: { title: 'New revision not served', what: (0,inert/* sanitizeServerText */.c8)(verdict.reason) }
         };
     if (gate.health !== 'healthy')
         return out;
@@ -36023,19 +36028,19 @@ function refuseHealthTarget(o, current, say) {
 
 /***/ }),
 
-/***/ 241:
+/***/ 7854:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ awaitAgentEnvironment),
 /* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7472);
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2666);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8953);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5021);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2488);
 
 
 
@@ -36118,21 +36123,21 @@ function agentWords(d) {
 
 /***/ }),
 
-/***/ 671:
+/***/ 7202:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ conclude),
 /* harmony export */   T: () => (/* binding */ firstLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1134);
-/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9018);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3320);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
-/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6091);
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2666);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1145);
+/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2825);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9969);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2488);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8940);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5021);
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
 // ending; a failure's once its log is shown and any rollback made.
 
@@ -36417,7 +36422,7 @@ function hintOf(err) {
 
 /***/ }),
 
-/***/ 6082:
+/***/ 1414:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36428,10 +36433,10 @@ function hintOf(err) {
 /* harmony export */   gX: () => (/* binding */ LATE_REVISION_PAUSES_MS),
 /* harmony export */   zD: () => (/* binding */ patchReconciled)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7472);
-/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(241);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8953);
+/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7854);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8802);
 
 
 
@@ -36598,7 +36603,7 @@ async function revisionOf(client, d) {
 
 /***/ }),
 
-/***/ 993:
+/***/ 8802:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36607,8 +36612,8 @@ async function revisionOf(client, d) {
 /* harmony export */   n4: () => (/* binding */ findNamed),
 /* harmony export */   sW: () => (/* binding */ otherName)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7472);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8953);
 
 
 /** The deployment of this id; undefined when its read answers 404. */
@@ -36654,7 +36659,7 @@ async function findDeploymentByName(client, name, say) {
 
 /***/ }),
 
-/***/ 7873:
+/***/ 2488:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36663,9 +36668,9 @@ async function findDeploymentByName(client, name, say) {
 /* harmony export */   Ly: () => (/* binding */ waitUntilGone),
 /* harmony export */   c2: () => (/* binding */ statusOf)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
 
 
 
@@ -36720,7 +36725,7 @@ async function deletedState(client, id) {
 
 /***/ }),
 
-/***/ 2659:
+/***/ 7538:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36731,9 +36736,9 @@ async function deletedState(client, id) {
 /* harmony export */   zY: () => (/* binding */ materialFacts)
 /* harmony export */ });
 /* unused harmony export originOf */
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9481);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8702);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8953);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8227);
 
 
 
@@ -36776,7 +36781,7 @@ function materialFacts(m) {
     return { ref: m.ref, expectedSha: m.expectedSha };
 }
 async function uploadMaterial(o, origin, deps) {
-    const upload = await (await __nccwpck_require__.e(/* import() */ 803).then(__nccwpck_require__.bind(__nccwpck_require__, 2803))).prepareUpload(o, deps);
+    const upload = await (await __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.bind(__nccwpck_require__, 5876))).prepareUpload(o, deps);
     if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(upload))
         return upload;
     const expected = o.expectedSourceDigest;
@@ -36828,7 +36833,7 @@ async function releaseMaterial(m) {
 
 /***/ }),
 
-/***/ 1149:
+/***/ 2244:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36839,10 +36844,10 @@ async function releaseMaterial(m) {
 /* harmony export */   df: () => (/* binding */ describePlan)
 /* harmony export */ });
 /* unused harmony export UPLOADED_OBJECT */
-/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7472);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3505);
+/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(652);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8953);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3182);
 
 
 
@@ -36973,7 +36978,7 @@ function refuseCreateOnlyChanges(o, m, current, say) {
     for (const [input, asked, theirs] of createOnly) {
         if (asked !== undefined && theirs && asked !== theirs) {
             const what = input.replace(/-/g, ' ');
-            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) has ${what} ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(theirs, 100)}, but ${say(input)} is ${asked}.`, `The ${what} of a deployment cannot change after create: set ${say(input)} to the deployment’s, or deploy under another name.`, `The ${what} cannot change`);
         }
     }
     return undefined;
@@ -37000,7 +37005,7 @@ function repositoryMismatch(m, current, say) {
     const theirs = ownerAndName(repoUrl);
     if (!theirs || theirs === m.repository.toLowerCase())
         return undefined;
-    const shown = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
+    const shown = (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(repoUrl, 300);
     if (m.repositoryExplicit) {
         return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_3__/* .stop */ .ds)(`Deployment "${current.name}" (${current.id}) builds ${shown}, but ${say('repository')} is ${m.repository}.`, `The repository of a deployment cannot change after create: set ${say('repository')} to the deployment’s, or deploy under another name.`, 'Repository mismatch');
     }
@@ -37012,7 +37017,7 @@ function diff(body, current) {
     const leaf = (field, to, from) => {
         const t = show(to);
         // The current value is the service's text: log-safe before it is shown.
-        const f = from === undefined || from === null ? undefined : (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(show(from), 300);
+        const f = from === undefined || from === null ? undefined : (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(show(from), 300);
         if (t !== f)
             changes.push({ field, from: f, to: t });
     };
@@ -37052,7 +37057,7 @@ function diff(body, current) {
 }
 /** A secret's name as the deployment has it: the service's text, made log-safe. */
 function shownName(name) {
-    return (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(name, 100);
+    return (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(name, 100);
 }
 function show(v) {
     const s = typeof v === 'string' ? v : JSON.stringify(v);
@@ -37087,7 +37092,7 @@ function describePlan(plan) {
 
 /***/ }),
 
-/***/ 9384:
+/***/ 8227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37098,11 +37103,11 @@ function describePlan(plan) {
 /* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
 /* harmony export */   uH: () => (/* binding */ promotedNamed)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
-/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2996);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7472);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3871);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8953);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8802);
 // Promotion (`promote-from`): the material of another deployment's active revision, checked
 // before any write. A codehost revision is rebuilt from its ref (`repo_ref` takes no commit) and
 // must build the source's commit; an image is the same `image_uri`; an upload has the digest
@@ -37112,7 +37117,7 @@ function describePlan(plan) {
 
 
 
-const shown = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text ?? '', 200);
+const shown = (text) => (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(text ?? '', 200);
 /** The deployment `promote-from` names; an error naming it when there is none. */
 async function findSource(o, deps, from) {
     const d = _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .UUID_PATTERN */ .JJ.test(from)
@@ -37314,7 +37319,7 @@ function promotedLine(p, journal, dryRun) {
 
 /***/ }),
 
-/***/ 3505:
+/***/ 3182:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37323,9 +37328,9 @@ function promotedLine(p, journal, dryRun) {
 /* harmony export */   S4: () => (/* binding */ resizeOf),
 /* harmony export */   fx: () => (/* binding */ refuseTypeChange)
 /* harmony export */ });
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7889);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6877);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8953);
 
 
 
@@ -37338,7 +37343,7 @@ function shownTier(tier) {
     if (!tier)
         return undefined;
     const size = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .sizeOfTier */ .f1)(tier);
-    const text = (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(tier, 100);
+    const text = (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(tier, 100);
     return size ? `${size} (${text})` : text;
 }
 /** The tier changes asked for: on an update, each that differs from the reported (or none). */
@@ -37367,8 +37372,8 @@ function refuseTypeChange(o, current, say) {
     if (o.deploymentType !== undefined && theirs) {
         const same = asked && kind ? asked === kind : o.deploymentType === theirs;
         if (!same) {
-            const read = kind && kind !== theirs ? ` (read as ${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
-            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
+            const read = kind && kind !== theirs ? ` (read as ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)})` : '';
+            return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`${who} is ${kind ?? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(theirs, 100)}${read}, but ${say.set('deployment-type', o.deploymentType)} asks for ${asked ?? o.deploymentType}: a deployment's type cannot change after create. Nothing was written.`, `Set ${say.set('deployment-type', kind ?? theirs)} (or leave it out) to keep this deployment; for another type, create a new deployment under another name and move to it.`, 'The deployment type cannot change');
         }
     }
     if (o.databaseSize !== undefined && kind === 'serverless')
@@ -37385,7 +37390,7 @@ function resizeOf(o, d, say) {
         return undefined;
     const kind = (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(d.source_config.deployment_type) ?? (0,_control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__/* .kindOf */ .I)(o.deploymentType);
     if (!kind) {
-        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
+        return (0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stop */ .ds)(`Deployment "${d.name}" (${d.id}) reports no deployment type that this run knows (${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(d.source_config.deployment_type ?? 'none', 100)}), so ${say('size')} cannot be turned into its tier.`, `Set the size in the web app, or leave ${say('size')} and ${say('database-size')} out.`, 'Type not known');
     }
     // A create without a type may have been made Serverless by the service's default.
     if (o.databaseSize !== undefined && kind === 'serverless')
@@ -37400,7 +37405,7 @@ function resizeOf(o, d, say) {
         r.body[field] = tier;
         if (!reported)
             r.unreported.push(input);
-        r.described.push(`${field} ${reported ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(reported, 100) : '(not reported)'} -> ${tier}`);
+        r.described.push(`${field} ${reported ? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(reported, 100) : '(not reported)'} -> ${tier}`);
     };
     ask('size', 'compute_tier', o.size, d.deployment_tier);
     ask('database-size', 'database_tier', o.databaseSize, d.database_tier);
@@ -37410,16 +37415,16 @@ function resizeOf(o, d, say) {
 
 /***/ }),
 
-/***/ 9315:
+/***/ 3906:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   gM: () => (/* binding */ waitForRevision)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6877);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline: fast at the start
 // and after each change, backing off while nothing changes, tight past the build (when a slow poll
 // costs the pipeline time), and during a build a share of the time waited, so that a short build
@@ -37611,7 +37616,7 @@ class RetryPastDeadlineError extends Error {
 
 /***/ }),
 
-/***/ 1937:
+/***/ 8640:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37656,7 +37661,7 @@ function baseUrlProblem(baseUrl) {
 
 /***/ }),
 
-/***/ 1076:
+/***/ 1227:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37806,7 +37811,7 @@ function autoDialect(baseUrl) {
 
 /***/ }),
 
-/***/ 4007:
+/***/ 8998:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37822,8 +37827,8 @@ function autoDialect(baseUrl) {
 /* harmony export */   oM: () => (/* binding */ AbortedError)
 /* harmony export */ });
 /* unused harmony exports fullPath, renderValidationEntry */
-/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
-/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7889);
+/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(652);
 // Errors are values with a message written for the person reading the job log: what failed, the
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 
@@ -37969,8 +37974,8 @@ function renderValidationEntry(entry) {
     const loc = [...entry.loc];
     if (loc.length > 1 && (loc[0] === 'body' || loc[0] === 'query' || loc[0] === 'path'))
         loc.shift();
-    const where = loc.map(p => (0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(String(p), 80)).join('.');
-    const msg = (0,_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(entry.msg, 300);
+    const where = loc.map(p => (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(String(p), 80)).join('.');
+    const msg = (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(entry.msg, 300);
     return where ? `${where}: ${msg}` : msg;
 }
 function renderValidationErrors(entries) {
@@ -38044,7 +38049,7 @@ function notFoundSubject(path) {
 
 /***/ }),
 
-/***/ 3190:
+/***/ 3669:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38053,13 +38058,13 @@ function notFoundSubject(path) {
 let loading;
 /** The model, imported once per process. */
 function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(688)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688)));
 }
 
 
 /***/ }),
 
-/***/ 9059:
+/***/ 8336:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38071,7 +38076,7 @@ async function loadPublicSuffixes() {
     if (loaded)
         return;
     // @ts-expect-error -- the package's types for this file are not beside it; Trie says its shape
-    const trie = (await __nccwpck_require__.e(/* import() */ 619).then(__nccwpck_require__.bind(__nccwpck_require__, 4619)));
+    const trie = (await __nccwpck_require__.e(/* import() */ 865).then(__nccwpck_require__.bind(__nccwpck_require__, 7865)));
     // Each edge's label starts where the one before it ends, in `labelText`.
     const offsets = new Uint32Array(trie.edgeLength.length + 1);
     for (let e = 0; e < trie.edgeLength.length; e++)
@@ -38118,18 +38123,15 @@ function broaderThanOneDomain(domain) {
 
 /***/ }),
 
-/***/ 7889:
+/***/ 6924:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   c8: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_1__.c8),
 /* harmony export */   ei: () => (/* binding */ isCommonWord),
 /* harmony export */   pO: () => (/* binding */ Redactor),
-/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH),
-/* harmony export */   yA: () => (/* reexport safe */ _inert_js__WEBPACK_IMPORTED_MODULE_1__.yA)
+/* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH)
 /* harmony export */ });
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2679);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
 
@@ -38203,46 +38205,35 @@ class Redactor {
 // The sanitiser's home is src/inert.ts; its users here import it from this module.
 
 
-
 /***/ }),
 
-/***/ 6877:
+/***/ 9573:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  XQ: () => (/* binding */ CLOUD_SOURCES),
-  ET: () => (/* binding */ COMPUTE_TIERS),
-  to: () => (/* binding */ CREATE_ONLY_SOURCE_CONFIG_FIELDS),
-  iR: () => (/* binding */ DATABASE_TIERS),
-  PN: () => (/* binding */ DEFAULT_DEPLOYMENT_TYPE),
-  Ur: () => (/* binding */ DELETING_STATUSES),
-  T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
-  PB: () => (/* binding */ DEPLOYMENT_STATUSES),
-  _o: () => (/* binding */ DEPLOYMENT_TYPES),
-  H4: () => (/* binding */ MAX_PAGE_SIZE),
-  di: () => (/* binding */ RESERVED_SECRET_NAMES),
-  vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED),
-  Jy: () => (/* binding */ REVISION_SOURCES),
-  X_: () => (/* binding */ REVISION_STATUSES),
-  F0: () => (/* reexport */ SIZES),
-  Hl: () => (/* binding */ SOURCES),
-  JJ: () => (/* binding */ UUID_PATTERN),
-  Wk: () => (/* binding */ deploymentsQueryProblem),
-  I: () => (/* binding */ kindOf),
-  qU: () => (/* binding */ revisionOutcome),
-  f1: () => (/* binding */ sizeOfTier),
-  kx: () => (/* binding */ tierOf)
-});
-
-// UNUSED EXPORTS: FAILED_REVISION_STATUSES, KINDS
-
-;// CONCATENATED MODULE: ./src/interface/journal.ts
-const KINDS = (/* unused pure expression or super */ null && (['serverless', 'dedicated']));
-const SIZES = ['small', 'medium', 'large'];
-
-;// CONCATENATED MODULE: ./src/control-plane/vocabulary.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   ET: () => (/* binding */ COMPUTE_TIERS),
+/* harmony export */   H4: () => (/* binding */ MAX_PAGE_SIZE),
+/* harmony export */   Hl: () => (/* binding */ SOURCES),
+/* harmony export */   I: () => (/* binding */ kindOf),
+/* harmony export */   JJ: () => (/* binding */ UUID_PATTERN),
+/* harmony export */   Jy: () => (/* binding */ REVISION_SOURCES),
+/* harmony export */   PB: () => (/* binding */ DEPLOYMENT_STATUSES),
+/* harmony export */   PN: () => (/* binding */ DEFAULT_DEPLOYMENT_TYPE),
+/* harmony export */   T1: () => (/* binding */ DEPLOYMENT_NAME_PATTERN),
+/* harmony export */   Ur: () => (/* binding */ DELETING_STATUSES),
+/* harmony export */   Wk: () => (/* binding */ deploymentsQueryProblem),
+/* harmony export */   XQ: () => (/* binding */ CLOUD_SOURCES),
+/* harmony export */   X_: () => (/* binding */ REVISION_STATUSES),
+/* harmony export */   _o: () => (/* binding */ DEPLOYMENT_TYPES),
+/* harmony export */   di: () => (/* binding */ RESERVED_SECRET_NAMES),
+/* harmony export */   f1: () => (/* binding */ sizeOfTier),
+/* harmony export */   iR: () => (/* binding */ DATABASE_TIERS),
+/* harmony export */   kx: () => (/* binding */ tierOf),
+/* harmony export */   qU: () => (/* binding */ revisionOutcome),
+/* harmony export */   vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED)
+/* harmony export */ });
+/* unused harmony exports FAILED_REVISION_STATUSES, CREATE_ONLY_SOURCE_CONFIG_FIELDS */
+/* harmony import */ var _interface_journal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4155);
 // The words and rules of the control-plane interface that need no zod (enums, reserved names,
 // patterns, what a status means): the model is built from them, and the inputs and the flow take
 // them from here, so the action reaches its first request without loading zod.
@@ -38325,7 +38316,6 @@ const DEFAULT_DEPLOYMENT_TYPE = 'serverless';
  * a Production deployment is a Dedicated deployment").
  */
 
-
 /** A `deployment_type` (today's word or a legacy one) as today's type; undefined when unknown. */
 function kindOf(type) {
     if (type === 'serverless' || type === 'dedicated')
@@ -38356,19 +38346,19 @@ function tierOf(kind, size) {
 /** A tier as the size it is (`SERVERLESS_M` -> medium); undefined for a word not known. */
 function sizeOfTier(tier) {
     const letter = /^(?:SERVERLESS|DEDICATED)_([SML])$/.exec(tier?.toUpperCase() ?? '')?.[1];
-    return SIZES.find(s => SIZE_LETTER[s] === letter);
+    return _interface_journal_js__WEBPACK_IMPORTED_MODULE_0__/* .SIZES */ .F.find(s => SIZE_LETTER[s] === letter);
 }
 /**
  * Fields that the production service sets on create and never changes after: a PATCH that names
  * them with another value is refused (a deployment cannot be moved to another repository, plan,
  * or listener), so the action refuses such an update before any request.
  */
-const CREATE_ONLY_SOURCE_CONFIG_FIELDS = [
+const CREATE_ONLY_SOURCE_CONFIG_FIELDS = (/* unused pure expression or super */ null && ([
     'integration_id',
     'repo_url',
     'deployment_type',
     'listener_id'
-];
+]));
 /** Names the platform sets itself; a deployment secret may not use them. */
 const RESERVED_SECRET_NAMES = [
     'PORT',
@@ -38423,7 +38413,7 @@ function deploymentsQueryProblem(query) {
 
 /***/ }),
 
-/***/ 4040:
+/***/ 5315:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38438,8 +38428,8 @@ function deploymentsQueryProblem(query) {
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1937);
-/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9059);
+/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8640);
+/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8336);
 // Which hosts the health probes may send the API key to. A host is compared as the URL parser
 // reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
 // dropped, so two spellings of one name are one host. `*.example.com` matches names below
@@ -38572,7 +38562,7 @@ function exactHost(urlText) {
 
 /***/ }),
 
-/***/ 7607:
+/***/ 402:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38663,13 +38653,13 @@ function formatAge(ms) {
 
 /***/ }),
 
-/***/ 2418:
+/***/ 1647:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ graphsSkippedBecause)
 /* harmony export */ });
-/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4300);
+/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3895);
 
 const short = (sha) => sha.slice(0, 12);
 const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
@@ -38698,7 +38688,7 @@ state, workspace) {
 
 /***/ }),
 
-/***/ 9407:
+/***/ 5388:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -38711,7 +38701,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5557);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3802);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -38746,7 +38736,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 2679:
+/***/ 652:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38860,7 +38850,7 @@ function mdFenced(lines, info = '') {
 
 /***/ }),
 
-/***/ 5847:
+/***/ 4242:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38870,9 +38860,8 @@ function mdFenced(lines, info = '') {
 /* harmony export */   fq: () => (/* binding */ loadDocumentParser),
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
-/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
-/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3190);
-
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9880);
+/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3669);
 
 
 let loadedParser;
@@ -38882,7 +38871,7 @@ async function loadDocumentParser(raw) {
         return;
     if (loadedParser)
         return;
-    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
+    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(645), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4468)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
     loadedParser = { parser, model };
 }
 const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_interface_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
@@ -38910,7 +38899,7 @@ function parseResourceSpec(v, fail) {
 
 /***/ }),
 
-/***/ 2996:
+/***/ 3871:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38940,10 +38929,10 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   tE: () => (/* binding */ booleanInput)
 /* harmony export */ });
 /* unused harmony exports MAX_NAME_LENGTH, MAX_API_KEY_LENGTH, MAX_ENVIRONMENT_LENGTH */
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
-/* harmony import */ var _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5938);
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1937);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
+/* harmony import */ var _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9215);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8640);
 // Field checks of single-line inputs (problems.ts). A check sees action.yml's default when the
 // input is not set, so `''` reaches only the checks of inputs without one.
 
@@ -39266,7 +39255,7 @@ function parseSourceDigest(v, fail) {
 
 /***/ }),
 
-/***/ 8925:
+/***/ 3414:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39275,7 +39264,7 @@ function parseSourceDigest(v, fail) {
 /* harmony export */   x8: () => (/* binding */ renderProblems)
 /* harmony export */ });
 /* unused harmony export MAX_INPUT_BYTES */
-/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9880);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
 // `return fail(...)` stops early; a check that goes on reports the next problem too. A failed
 // input's value is `undefined` whatever its check returned: nothing downstream takes it as real.
@@ -39333,7 +39322,7 @@ function renderProblems(problems, say) {
 
 /***/ }),
 
-/***/ 9481:
+/***/ 8702:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39375,7 +39364,7 @@ function uploadsWorkspace(source, revisionSource) {
 
 /***/ }),
 
-/***/ 6740:
+/***/ 349:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39430,7 +39419,7 @@ function matchName(pattern, name) {
 
 /***/ }),
 
-/***/ 4862:
+/***/ 5193:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39450,7 +39439,7 @@ function lineColumn(text, offset) {
 
 /***/ }),
 
-/***/ 5938:
+/***/ 9215:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39732,7 +39721,7 @@ const ACTION_OUTPUTS = {
 
 /***/ }),
 
-/***/ 7472:
+/***/ 8953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39756,7 +39745,20 @@ function failureText(f) {
 
 /***/ }),
 
-/***/ 5767:
+/***/ 4155:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F: () => (/* binding */ SIZES)
+/* harmony export */ });
+/* unused harmony export KINDS */
+const KINDS = (/* unused pure expression or super */ null && (['serverless', 'dedicated']));
+const SIZES = ['small', 'medium', 'large'];
+
+
+/***/ }),
+
+/***/ 9880:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39766,7 +39768,7 @@ function failureText(f) {
 /* harmony export */   Wi: () => (/* binding */ isUnevaluatedDefault),
 /* harmony export */   aw: () => (/* binding */ DOCUMENT_INPUTS)
 /* harmony export */ });
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5938);
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9215);
 // The names of the action's inputs, as action.yml declares them (through the generated
 // action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
 
@@ -39798,13 +39800,13 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /***/ }),
 
-/***/ 5686:
+/***/ 1503:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ OUTCOMES)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
 // The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
 // the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
 // outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
@@ -39989,24 +39991,18 @@ const OUTCOMES = {
 
 /***/ }),
 
-/***/ 5791:
+/***/ 9076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  n4: () => (/* reexport */ KeepAlivePool),
-  e6: () => (/* binding */ RequestFailure),
-  Em: () => (/* binding */ request)
-});
-
-// EXTERNAL MODULE: external "node:http"
-var external_node_http_ = __nccwpck_require__(7067);
-;// CONCATENATED MODULE: external "node:https"
-const external_node_https_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
-// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/proxy.js
-var lib_proxy = __nccwpck_require__(9783);
-;// CONCATENATED MODULE: ./src/net/agents.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   P: () => (/* binding */ agentFor),
+/* harmony export */   n: () => (/* binding */ KeepAlivePool)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4689);
 // Which agent a request goes through. Behind a proxy (https_proxy, minus no_proxy and loopback, as
 // the runner's tools read them), @actions/http-client's tunnelling agent, one per proxy and scheme,
 // keeping no socket (its redirects and retries unused: they would carry a key to a redirect's
@@ -40021,7 +40017,7 @@ function tunnelFor(url, proxy) {
     const key = `${url.protocol} ${proxy.href}`;
     let agent = tunnels.get(key);
     if (!agent) {
-        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
+        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8585)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
         // A failed load is not kept: the next request tries again.
         agent.catch(() => tunnels.delete(key));
         tunnels.set(key, agent);
@@ -40043,10 +40039,10 @@ class KeepAlivePool {
         if (!agent) {
             const options = {
                 keepAlive: true,
-                maxSockets: external_node_http_.globalAgent.maxSockets,
+                maxSockets: node_http__WEBPACK_IMPORTED_MODULE_0__.globalAgent.maxSockets,
                 timeout: IDLE_SOCKET_MS
             };
-            agent = protocol === 'https:' ? new external_node_https_namespaceObject.Agent(options) : new external_node_http_.Agent(options);
+            agent = protocol === 'https:' ? new node_https__WEBPACK_IMPORTED_MODULE_1__.Agent(options) : new node_http__WEBPACK_IMPORTED_MODULE_0__.Agent(options);
             this.#agents.set(protocol, agent);
         }
         return agent;
@@ -40059,17 +40055,30 @@ class KeepAlivePool {
 }
 /** The agent for `url`: the proxy's tunnel, else the pool's, else none (a fresh connection). */
 function agentFor(url, pool) {
-    const proxy = (0,lib_proxy/* getProxyUrl */.s)(url);
+    const proxy = (0,_actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__/* .getProxyUrl */ .s)(url);
     if (proxy?.hostname)
         return tunnelFor(url, proxy);
     return pool ? pool.agent(url.protocol) : false;
 }
 
-;// CONCATENATED MODULE: ./src/net/request.ts
+
+/***/ }),
+
+/***/ 409:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E: () => (/* binding */ request),
+/* harmony export */   e: () => (/* binding */ RequestFailure)
+/* harmony export */ });
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7067);
+/* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
+/* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var _agents_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9076);
 // One HTTP exchange, the one way src/ sends a request: to exactly the URL given (a 3xx is an answer
 // like any other, never followed), through the environment's proxy (agents.ts), within one time
 // budget, stopped by the caller's signal, reading at most `maxBody` bytes; retries: the caller's.
-
 
 
 
@@ -40105,7 +40114,7 @@ function timer(ms, clock) {
 }
 /** Sends `r` once and reads its answer; see the top of this file. */
 async function request(r) {
-    const agent = await agentFor(r.url, r.pool);
+    const agent = await (0,_agents_js__WEBPACK_IMPORTED_MODULE_2__/* .agentFor */ .P)(r.url, r.pool);
     // The budget starts once the agent is ready: loading it is this process's time, not the server's.
     const budgetMs = Math.max(1, typeof r.timeoutMs === 'number' ? r.timeoutMs : r.timeoutMs());
     const time = timer(budgetMs, r.clock);
@@ -40117,7 +40126,7 @@ async function request(r) {
     // A fresh connection per request, closed after it: no socket outlives the exchange.
     if (!r.pool)
         headers.connection = 'close';
-    const lib = r.url.protocol === 'https:' ? external_node_https_namespaceObject : external_node_http_;
+    const lib = r.url.protocol === 'https:' ? node_https__WEBPACK_IMPORTED_MODULE_1__ : node_http__WEBPACK_IMPORTED_MODULE_0__;
     const req = lib.request(r.url, { method: r.method, headers, agent, signal });
     try {
         return await exchange(req, r, whole, (kind, cause, sent, answer) => {
@@ -40197,7 +40206,7 @@ function exchange(req, r, whole, failure) {
 
 /***/ }),
 
-/***/ 2666:
+/***/ 5021:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40206,7 +40215,7 @@ function exchange(req, r, whole, failure) {
 /* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6877);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
 // Statuses are the server's text: only the model's words reach an output or the summary; any other
 // is UNKNOWN (still in progress) and neutralised in the log, so that no server puts quotes, `$(..)`
 // or a backtick into a file a shell reads, nor anything in the log but letters, digits and `?`.
@@ -40239,7 +40248,7 @@ function progressLine(status, elapsedText) {
 
 /***/ }),
 
-/***/ 1953:
+/***/ 8896:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40323,7 +40332,7 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 4300:
+/***/ 3895:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40378,7 +40387,7 @@ async function untrackedMembers(root, members) {
 
 /***/ }),
 
-/***/ 1013:
+/***/ 8307:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40523,6 +40532,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:http2")
 
 /***/ }),
 
+/***/ 4708:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:https");
+
+/***/ }),
+
 /***/ 7030:
 /***/ ((module) => {
 
@@ -40635,7 +40651,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 2779:
+/***/ 8585:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
@@ -40653,9 +40669,9 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8611);
 /* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5692);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
-/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(770);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6752);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4689);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(408);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4718);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -41355,7 +41371,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 9783:
+/***/ 4689:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41723,7 +41739,7 @@ class DecodedURL extends URL {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(9407);
+/******/ var __webpack_exports__ = __nccwpck_require__(5388);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__run = __webpack_exports__.e;
 /******/ export { __webpack_exports__run as run };

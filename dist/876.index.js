@@ -1,8 +1,8 @@
-export const id = 803;
-export const ids = [803];
+export const id = 876;
+export const ids = [876];
 export const modules = {
 
-/***/ 2803:
+/***/ 5876:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,11 +14,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(1937);
+var base_url = __webpack_require__(8640);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(4007);
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(7889);
+var errors = __webpack_require__(8998);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __webpack_require__(652);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -1277,9 +1277,9 @@ async function buildArchive(o) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(1013);
-// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __webpack_require__(5791);
+var version = __webpack_require__(8307);
+// EXTERNAL MODULE: ./src/net/request.ts
+var request = __webpack_require__(409);
 ;// CONCATENATED MODULE: ./src/upload/put.ts
 // The PUT of an archive to the signed `upload_url`, streamed from disk (Node's fetch would buffer
 // a file body), with the headers the URL was signed for, as the LangGraph CLIs send them, and
@@ -1367,7 +1367,7 @@ async function putArchive(o) {
     catch (err) {
         // Our bug, not the host's answer: still a result, and never the URL's signature.
         const text = err instanceof Error ? err.message : String(err);
-        return { outcome: 'lost', reason: (0,redact/* sanitizeServerText */.c8)(withoutSignature(text, url), 200) };
+        return { outcome: 'lost', reason: (0,inert/* sanitizeServerText */.c8)(withoutSignature(text, url), 200) };
     }
     finally {
         await fh.close();
@@ -1395,7 +1395,7 @@ async function send(o, url, fh) {
     const timeoutMs = o.timeoutMs ?? DEFAULT_PUT_TIMEOUT_MS;
     let handed = 0;
     try {
-        const answer = await (0,request/* request */.Em)({
+        const answer = await (0,request/* request */.E)({
             url,
             method: 'PUT',
             headers: headers(o.size),
@@ -1408,7 +1408,7 @@ async function send(o, url, fh) {
         return answerOf(answer, answer.sent || handed === o.size, url);
     }
     catch (err) {
-        if (!(err instanceof request/* RequestFailure */.e6))
+        if (!(err instanceof request/* RequestFailure */.e))
             throw err;
         return failureOf(err, timeoutMs, url);
     }
@@ -1429,7 +1429,7 @@ function failureOf(err, timeoutMs, url) {
     if (!err.sent && err.code && NOT_SENT_CODES.has(err.code))
         return { outcome: 'not-sent', reason: err.code };
     const why = withoutSignature(err.code ?? err.message, url);
-    return { outcome: 'lost', reason: (0,redact/* sanitizeServerText */.c8)(why, 200) };
+    return { outcome: 'lost', reason: (0,inert/* sanitizeServerText */.c8)(why, 200) };
 }
 /** What a whole answer means; `whole`: every byte was handed (its 'finish' may come after it). */
 function answerOf(answer, whole, url) {
@@ -1441,7 +1441,7 @@ function answerOf(answer, whole, url) {
         return { outcome: 'lost', reason: `HTTP ${status} before the whole archive was sent` };
     const detail = status >= 300 && status < 400
         ? `a redirect to ${answer.redirect ? describeUploadUrl(answer.redirect, url) : '(no Location)'}, not followed`
-        : (0,redact/* sanitizeServerText */.c8)(answer.body, 300);
+        : (0,inert/* sanitizeServerText */.c8)(answer.body, 300);
     return { outcome: 'refused', status, detail };
 }
 
@@ -1484,9 +1484,9 @@ function dryRunLines(a) {
 }
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __webpack_require__(4300);
+var workspace_git = __webpack_require__(3895);
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __webpack_require__(7472);
+var ending = __webpack_require__(8953);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`). The workspace is archived before any request, so
 // that a missing config or an archive too large is one error with nothing sent. At write time: an
@@ -1584,7 +1584,7 @@ async function reportFileSet(archive, dryRun, deps) {
 function putFailure(r) {
     switch (r.outcome) {
         case 'refused':
-            return `refused with HTTP ${r.status}${r.detail ? ` (${(0,redact/* sanitizeServerText */.c8)(r.detail, 200)})` : ''}`;
+            return `refused with HTTP ${r.status}${r.detail ? ` (${(0,inert/* sanitizeServerText */.c8)(r.detail, 200)})` : ''}`;
         case 'lost':
             return `sent, but its answer was lost (${r.reason}): whether it was stored is unknown`;
         case 'not-sent':
@@ -1660,7 +1660,7 @@ function createdNote(journal) {
 }
 /** The control plane answered an upload URL we refuse to send to: asking again would repeat it. */
 function unusableUrl(journal, reason, deps) {
-    return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,redact/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(journal)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
+    return (0,ending/* stop */.ds)(`The source archive was not sent: ${(0,inert/* sanitizeServerText */.c8)(reason, 300)}. Nothing was sent to it and nothing was patched: no revision names it.${createdNote(journal)}`, `The control plane answered an upload URL that this run will not send the source to: check that ${deps.say('base-url')} names the right control plane, and report the URL it answers to its operators.`, 'Upload URL refused');
 }
 /** `timeout`: the input as the user set it, when the upload's deadline ended the tries. */
 function uploadFailed(journal, failures, timeout) {

@@ -1,8 +1,8 @@
-export const id = 689;
-export const ids = [689];
+export const id = 426;
+export const ids = [426];
 export const modules = {
 
-/***/ 689:
+/***/ 2426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,12 +14,15 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __webpack_require__(7889);
+var control_plane_redact = __webpack_require__(6924);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __webpack_require__(652);
 // EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(8943);
+var github_api = __webpack_require__(426);
 ;// CONCATENATED MODULE: ./src/github/pull-state.ts
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // `repository` input's (the workflow's by default), under the token's rule.
+
 
 
 /** One request's longest wait; a read that takes longer has failed. */
@@ -78,21 +81,22 @@ function githubState(data, number, repository) {
 function said(v) {
     if (typeof v === 'number')
         return `#${v}`;
-    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
+    return typeof v === 'string' ? `"${(0,inert/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
 }
 
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __webpack_require__(7472);
+var ending = __webpack_require__(8953);
 // EXTERNAL MODULE: ./src/commands/command.ts
-var command = __webpack_require__(3155);
+var command = __webpack_require__(622);
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(1937);
-// EXTERNAL MODULE: ./src/net/request.ts + 2 modules
-var request = __webpack_require__(5791);
+var base_url = __webpack_require__(8640);
+// EXTERNAL MODULE: ./src/net/request.ts
+var request = __webpack_require__(409);
 ;// CONCATENATED MODULE: ./src/commands/sweep/pull-requests.ts
 // Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
 // that cannot be read is never guessed: the deployment stays, and the log says why.
+
 
 
 
@@ -108,11 +112,11 @@ function gitlabPullStates(context, project, signal) {
     const redactor = new control_plane_redact/* Redactor */.pO([context.token]);
     const root = context.apiUrl.replace(/\/+$/, '');
     return {
-        where: `GitLab project ${(0,control_plane_redact/* sanitizeServerText */.c8)(project ?? context.projectId, 200)}`,
+        where: `GitLab project ${(0,inert/* sanitizeServerText */.c8)(project ?? context.projectId, 200)}`,
         mark: '!',
         read: async (iid) => {
             try {
-                const answer = await (0,request/* request */.Em)({
+                const answer = await (0,request/* request */.E)({
                     url: new URL(`${root}/projects/${id}/merge_requests/${iid}`),
                     method: 'GET',
                     headers: { 'PRIVATE-TOKEN': context.token, Accept: 'application/json' },
@@ -123,7 +127,7 @@ function gitlabPullStates(context, project, signal) {
                 if (answer.status === 404)
                     return { kind: 'absent' };
                 if (answer.status < 200 || answer.status > 299) {
-                    const said = (0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(answer.body), 200);
+                    const said = (0,inert/* sanitizeServerText */.c8)(redactor.redact(answer.body), 200);
                     return failedRead(`GitLab answered ${answer.status}: ${said}`);
                 }
                 const asked = project ? { path: project } : { id: context.projectId };
@@ -131,7 +135,7 @@ function gitlabPullStates(context, project, signal) {
             }
             catch (err) {
                 const text = err instanceof Error ? err.message : String(err);
-                return failedRead(`GitLab could not be read: ${(0,control_plane_redact/* sanitizeServerText */.c8)(redactor.redact(text), 200)}`);
+                return failedRead(`GitLab could not be read: ${(0,inert/* sanitizeServerText */.c8)(redactor.redact(text), 200)}`);
             }
         }
     };
@@ -158,13 +162,13 @@ function gitlabState(body, iid, asked) {
 function pull_requests_said(v, mark = '') {
     if (typeof v === 'number')
         return `${mark}${v}`;
-    return typeof v === 'string' ? `"${(0,control_plane_redact/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
+    return typeof v === 'string' ? `"${(0,inert/* sanitizeServerText */.c8)(v, 100)}"` : 'none';
 }
 
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __webpack_require__(7607);
+var duration = __webpack_require__(402);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __webpack_require__(5686);
+var outcomes = __webpack_require__(1503);
 ;// CONCATENATED MODULE: ./src/commands/sweep/summary.ts
 // The sweep's job summary: every matching deployment, its fate and why, as one table.
 
@@ -214,13 +218,13 @@ function cell(v) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(4007);
+var errors = __webpack_require__(8998);
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __webpack_require__(6740);
+var sweep_names = __webpack_require__(349);
 // EXTERNAL MODULE: ./src/commands/delete/delete.ts
-var delete_delete = __webpack_require__(6725);
+var delete_delete = __webpack_require__(2204);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
-var conclude = __webpack_require__(671);
+var conclude = __webpack_require__(7202);
 ;// CONCATENATED MODULE: ./src/commands/sweep/choose.ts
 // Which of the matching deployments the sweep deletes, and why: pure. A deployment goes when any
 // criterion says so; a state that could not be read says nothing.
@@ -415,11 +419,11 @@ async function deleteOne(o, deps, row, result) {
 /** How the re-read differs from the listing: another id or name (a misnamed entry), a change. */
 function changeSince(row, now, pattern) {
     if (now.id !== row.id)
-        return `read again, it answers as id ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.id, 80)}`;
+        return `read again, it answers as id ${(0,inert/* sanitizeServerText */.c8)(now.id, 80)}`;
     if (now.name !== row.name || !(0,sweep_names/* matchName */.h)(pattern, now.name))
-        return `read again, it is named "${(0,control_plane_redact/* sanitizeServerText */.c8)(now.name, 200)}"`;
+        return `read again, it is named "${(0,inert/* sanitizeServerText */.c8)(now.name, 200)}"`;
     if (now.updated_at !== row.updatedAt || now.latest_revision_id !== row.latestRevisionId)
-        return `last change ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.updated_at, 80)}, latest revision ${(0,control_plane_redact/* sanitizeServerText */.c8)(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`;
+        return `last change ${(0,inert/* sanitizeServerText */.c8)(now.updated_at, 80)}, latest revision ${(0,inert/* sanitizeServerText */.c8)(now.latest_revision_id ?? 'none', 80)}: someone may deploy it now`;
     return undefined;
 }
 function holdBack(row, why, line, log) {
@@ -495,7 +499,7 @@ function pullReader(port, o, redactor, say) {
 
 /***/ }),
 
-/***/ 8943:
+/***/ 426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -506,9 +510,9 @@ function pullReader(port, o, redactor, say) {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(652);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8896);
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 
@@ -544,8 +548,8 @@ function runUrl(context, withAttempt = false) {
  */
 async function loadOctokit(token, apiUrl) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
-        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
+        __webpack_require__.e(/* import() */ 988).then(__webpack_require__.bind(__webpack_require__, 988)),
+        __webpack_require__.e(/* import() */ 456).then(__webpack_require__.bind(__webpack_require__, 3456))
     ]);
     const fetch = await proxyFetch(apiUrl);
     return new (Octokit.plugin(restEndpointMethods))({
@@ -559,11 +563,11 @@ async function loadOctokit(token, apiUrl) {
  * through it; none otherwise (Node's own).
  */
 async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8585));
     const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
     if (!dispatcher)
         return undefined;
-    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 4718, 19));
     return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -615,7 +619,7 @@ const GITHUB_HINTS = {
 };
 /** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
-    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    const clean = (text) => (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
         return `${host} ${clean(err.message)}`;
     const status = answerStatus(err);

@@ -1,8 +1,8 @@
-export const id = 808;
-export const ids = [808];
+export const id = 571;
+export const ids = [571];
 export const modules = {
 
-/***/ 8943:
+/***/ 426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(652);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8896);
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 
@@ -51,8 +51,8 @@ function runUrl(context, withAttempt = false) {
  */
 async function loadOctokit(token, apiUrl) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
-        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
+        __webpack_require__.e(/* import() */ 988).then(__webpack_require__.bind(__webpack_require__, 988)),
+        __webpack_require__.e(/* import() */ 456).then(__webpack_require__.bind(__webpack_require__, 3456))
     ]);
     const fetch = await proxyFetch(apiUrl);
     return new (Octokit.plugin(restEndpointMethods))({
@@ -66,11 +66,11 @@ async function loadOctokit(token, apiUrl) {
  * through it; none otherwise (Node's own).
  */
 async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8585));
     const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
     if (!dispatcher)
         return undefined;
-    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 4718, 19));
     return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -122,7 +122,7 @@ const GITHUB_HINTS = {
 };
 /** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
-    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    const clean = (text) => (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
         return `${host} ${clean(err.message)}`;
     const status = answerStatus(err);
@@ -146,21 +146,17 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 9808:
+/***/ 8571:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   startGitHubDeployment: () => (/* binding */ startGitHubDeployment)
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError */
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(7889);
-/* harmony import */ var _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5686);
-/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8943);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1953);
-// A GitHub deployment around the control-plane deploy, so that it shows where GitHub shows deploys
-// (the Deployments page, the environment, the pull request). A mirror of the outcome, never its
-// judge: a failure is one warning and the deploy goes on. The token is masked by the door and never
-// in a message: only GitHub's status code and its own (redacted) message are.
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(652);
+/* harmony import */ var _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1503);
+/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(426);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8896);
 
 
 
@@ -241,7 +237,7 @@ async function start(target, deps) {
         const data = created.data;
         if (typeof data.id !== 'number') {
             const said = typeof data.message === 'string'
-                ? (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
+                ? (0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(redactor.redact(data.message), 200)
                 : undefined;
             throw new _api_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedAnswerError */ .qx(created.status, 'a deployment', said);
         }

@@ -1,8 +1,8 @@
-export const id = 619;
-export const ids = [619];
+export const id = 865;
+export const ids = [865];
 export const modules = {
 
-/***/ 4619:
+/***/ 7865:
 /***/ ((__unused_webpack_module, exports) => {
 
 

@@ -1,8 +1,8 @@
-export const id = 542;
-export const ids = [542];
+export const id = 688;
+export const ids = [688];
 export const modules = {
 
-/***/ 2542:
+/***/ 7688:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -10,13 +10,8 @@ __webpack_require__.r(__webpack_exports__);
 
 // EXPORTS
 __webpack_require__.d(__webpack_exports__, {
-  CLOUD_SOURCES: () => (/* reexport */ vocabulary/* CLOUD_SOURCES */.XQ),
-  COMPUTE_TIERS: () => (/* reexport */ vocabulary/* COMPUTE_TIERS */.ET),
-  CREATE_ONLY_SOURCE_CONFIG_FIELDS: () => (/* reexport */ vocabulary/* CREATE_ONLY_SOURCE_CONFIG_FIELDS */.to),
   CreateDeploymentRequest: () => (/* binding */ CreateDeploymentRequest),
   CreateRevisionRequest: () => (/* binding */ CreateRevisionRequest),
-  DATABASE_TIERS: () => (/* reexport */ vocabulary/* DATABASE_TIERS */.iR),
-  DEPLOYMENT_NAME_PATTERN: () => (/* reexport */ vocabulary/* DEPLOYMENT_NAME_PATTERN */.T1),
   DeleteDeploymentQuery: () => (/* binding */ DeleteDeploymentQuery),
   Deployment: () => (/* binding */ Deployment),
   DeploymentList: () => (/* binding */ DeploymentList),
@@ -31,11 +26,6 @@ __webpack_require__.d(__webpack_exports__, {
   MAX_LOG_LINES: () => (/* binding */ MAX_LOG_LINES),
   PatchDeploymentRequest: () => (/* binding */ PatchDeploymentRequest),
   PushToken: () => (/* binding */ PushToken),
-  RESERVED_SECRET_NAMES: () => (/* reexport */ vocabulary/* RESERVED_SECRET_NAMES */.di),
-  RESERVED_SECRET_NAMES_HOSTED: () => (/* reexport */ vocabulary/* RESERVED_SECRET_NAMES_HOSTED */.vx),
-  RESOURCE_SPEC_LIMITS: () => (/* reexport */ RESOURCE_SPEC_LIMITS),
-  RESOURCE_SPEC_NUMBERS: () => (/* reexport */ RESOURCE_SPEC_NUMBERS),
-  REVISION_STATUSES: () => (/* reexport */ vocabulary/* REVISION_STATUSES */.X_),
   RepositoryEntry: () => (/* binding */ RepositoryEntry),
   RepositoryList: () => (/* binding */ RepositoryList),
   ResourceSpec: () => (/* reexport */ ResourceSpec),
@@ -48,7 +38,6 @@ __webpack_require__.d(__webpack_exports__, {
   RevisionSource: () => (/* binding */ RevisionSource),
   RevisionSourceConfig: () => (/* binding */ RevisionSourceConfig),
   RevisionStatus: () => (/* binding */ RevisionStatus),
-  SOURCES: () => (/* reexport */ vocabulary/* SOURCES */.Hl),
   Secret: () => (/* binding */ Secret),
   SecretInResponse: () => (/* binding */ SecretInResponse),
   SecretReference: () => (/* binding */ SecretReference),
@@ -57,20 +46,18 @@ __webpack_require__.d(__webpack_exports__, {
   SourceConfigInResponse: () => (/* binding */ SourceConfigInResponse),
   SourceRevisionConfig: () => (/* binding */ SourceRevisionConfig),
   SourceRevisionConfigRequest: () => (/* binding */ SourceRevisionConfigRequest),
-  UUID_PATTERN: () => (/* reexport */ vocabulary/* UUID_PATTERN */.JJ),
   UploadUrl: () => (/* binding */ UploadUrl),
   Uuid: () => (/* binding */ Uuid),
-  ValidationErrorEntry: () => (/* binding */ ValidationErrorEntry),
-  revisionOutcome: () => (/* reexport */ vocabulary/* revisionOutcome */.qU)
+  ValidationErrorEntry: () => (/* binding */ ValidationErrorEntry)
 });
 
-// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(2857);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(8532);
-// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
-var api = __webpack_require__(3759);
-;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(8827);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(270);
+// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/api.js
+var api = __webpack_require__(5985);
+;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/coerce.js
 
 
 function string(params) {
@@ -89,8 +76,8 @@ function date(params) {
     return core._coercedDate(schemas.ZodDate, params);
 }
 
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(7889);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __webpack_require__(652);
 ;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
 // ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
 // (production-openapi.json, `ResourceSpec-Input`) on requests only: a value the service itself set
@@ -204,8 +191,8 @@ const ResourceSpec = classic_schemas/* object */.Ikc({ ...strictNumbers, ...part
 /** A ResourceSpec as an answer carries it: the same fields, any number. */
 const ResourceSpecInResponse = classic_schemas/* object */.Ikc({ ...looseNumbers, ...parts });
 
-// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts + 1 modules
-var vocabulary = __webpack_require__(6877);
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __webpack_require__(9573);
 ;// CONCATENATED MODULE: ./src/control-plane/schema.ts
 // The Deployment Control Plane interface, modelled once: the client checks every answer with it,
 // the emulator every request, so the two cannot drift apart. Objects strip unknown fields rather
@@ -213,13 +200,13 @@ var vocabulary = __webpack_require__(6877);
 
 
 
-
+/** The document parser checks a resource-spec input against the model it is handed. */
 
 
 /** A uuid of any version (ids are opaque to us); UUID_PATTERN is its pattern without zod. */
 const Uuid = classic_schemas/* guid */.OsD();
 /** The service's text that reaches the log and outputs, made log-safe (no command, no escape). */
-const serverText = (max) => classic_schemas/* string */.YjP().transform(s => (0,redact/* sanitizeServerText */.c8)(s, max));
+const serverText = (max) => classic_schemas/* string */.YjP().transform(s => (0,inert/* sanitizeServerText */.c8)(s, max));
 /** An enum that also accepts values it does not know yet, typed as the known ones or a string. */
 function openEnum(_known) {
     return serverText(100);
@@ -330,8 +317,8 @@ function lenientEntries(entry) {
             skipped.push({
                 index,
                 id: id.data,
-                name: typeof raw.name === 'string' ? (0,redact/* sanitizeServerText */.c8)(raw.name, 200) : undefined,
-                problem: (0,redact/* sanitizeServerText */.c8)(`${where}${issue?.message.toLowerCase() ?? 'does not fit'}`, 300),
+                name: typeof raw.name === 'string' ? (0,inert/* sanitizeServerText */.c8)(raw.name, 200) : undefined,
+                problem: (0,inert/* sanitizeServerText */.c8)(`${where}${issue?.message.toLowerCase() ?? 'does not fit'}`, 300),
                 bound: typeof raw.agent === 'object' && raw.agent !== null
             });
         }

@@ -1,8 +1,8 @@
-export const id = 809;
-export const ids = [809];
+export const id = 761;
+export const ids = [761];
 export const modules = {
 
-/***/ 8943:
+/***/ 426:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(7889);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(652);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8896);
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 
@@ -51,8 +51,8 @@ function runUrl(context, withAttempt = false) {
  */
 async function loadOctokit(token, apiUrl) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
-        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
+        __webpack_require__.e(/* import() */ 988).then(__webpack_require__.bind(__webpack_require__, 988)),
+        __webpack_require__.e(/* import() */ 456).then(__webpack_require__.bind(__webpack_require__, 3456))
     ]);
     const fetch = await proxyFetch(apiUrl);
     return new (Octokit.plugin(restEndpointMethods))({
@@ -66,11 +66,11 @@ async function loadOctokit(token, apiUrl) {
  * through it; none otherwise (Node's own).
  */
 async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8585));
     const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
     if (!dispatcher)
         return undefined;
-    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 4718, 19));
     return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -122,7 +122,7 @@ const GITHUB_HINTS = {
 };
 /** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
-    const clean = (text) => (0,_control_plane_redact_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    const clean = (text) => (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
         return `${host} ${clean(err.message)}`;
     const status = answerStatus(err);
@@ -146,7 +146,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 809:
+/***/ 761:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -161,13 +161,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(7889);
-// EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(8943);
-// EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __webpack_require__(5686);
+var redact = __webpack_require__(6924);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(2679);
+var inert = __webpack_require__(652);
+// EXTERNAL MODULE: ./src/github/api.ts
+var github_api = __webpack_require__(426);
+// EXTERNAL MODULE: ./src/interface/outcomes.ts
+var outcomes = __webpack_require__(1503);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
 // The pull-request comment's text: a hidden marker that finds it again, a headline, a table of what
 // is known, the reason and a collapsed log excerpt. Every text the run did not write (an answer, a
@@ -250,12 +250,13 @@ function renderComment(r, links = {}) {
 }
 
 // EXTERNAL MODULE: ./src/runner/context.ts
-var runner_context = __webpack_require__(1953);
+var runner_context = __webpack_require__(8896);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
 // hidden marker on its first line, so that re-runs and later pushes update it in place. Best
 // effort: a failure is one warning, never the verdict; 5 s per request, 15 s in all (1 s when
 // cancelling). The token goes only to the API root under the API key's rule, in no line built here.
+
 
 
 
@@ -430,7 +431,7 @@ async function commentsFor(s, name, me, log) {
             if (c.login === me)
                 mine.push(c);
             else
-                others.add((0,redact/* sanitizeServerText */.c8)(c.login || 'someone', 60));
+                others.add((0,inert/* sanitizeServerText */.c8)(c.login || 'someone', 60));
         }
         if (data.length < PER_PAGE)
             break;
@@ -487,7 +488,7 @@ async function remove(s, id) {
 /** GitHub's link to the comment, fit for one log line. */
 function cleanUrl(url, redactor) {
     return url && /^https?:\/\/\S+$/.test(url)
-        ? (0,redact/* sanitizeServerText */.c8)(redactor.redact(url), 300)
+        ? (0,inert/* sanitizeServerText */.c8)(redactor.redact(url), 300)
         : undefined;
 }
 
