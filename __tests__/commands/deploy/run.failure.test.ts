@@ -1,0 +1,374 @@
+// A failed revision in-process: run() through a fake port with the runner's context of a push,
+// against a real emulator over loopback HTTP. A deploy failure's log, a log's absence costing one
+// warning, `failure-logs: 0`, an unhealthy revision's deploy log ending with its server's errors,
+// and `on-failure: rollback` (restored, nothing to restore, not for a timeout, a lost redeploy
+// answer, a revision superseded, another revision active meanwhile). The build log as the runner
+// shows it (redacted, its workflow commands inert) is in __tests__/e2e/failure.test.ts.
+import { expect, test } from '@jest/globals'
+import { mkdtempSync, rmSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import {
+  demoFixture,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type Fixture
+} from '../../../emulator/server.ts'
+import { PUSH_MAIN, runnerEnv } from '../../../scripts/runner-env.ts'
+import { run } from '../../../src/run.ts'
+import { githubContext } from '../../../src/runner/context.ts'
+import { eventDefaults } from '../../../src/runner/event.ts'
+import { fakePort } from '../../builders/fake-port.ts'
+import { failureLogRead, startGateProxy } from '../../e2e/gate.ts'
+
+/** What a user reads of one run: its exit, outputs, log (lines as the runner prints them), errors. */
+interface Deploy {
+  code: number
+  outputs: Record<string, string>
+  stdout: string
+  errors: string[]
+  summary: string
+}
+
+/** Called once, when the run opens the group that starts with `when`. */
+interface OnGroup {
+  when: string
+  run: () => void | Promise<void>
+}
+
+/** A deploy with these inputs, in the runner's context of a push to main. */
+async function deploy(inputs: Record<string, string>, onGroup?: OnGroup): Promise<Deploy> {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-failure-'))
+  try {
+    const context = githubContext(runnerEnv(dir, {}))
+    const port = fakePort(inputs, { event: { ...eventDefaults(context), workspace: dir } })
+    port.github = context
+    let hooked = false
+    port.group = async (name, fn) => {
+      port.calls.push(`group: ${name}`)
+      if (onGroup && !hooked && name.startsWith(onGroup.when)) {
+        hooked = true
+        void onGroup.run()
+      }
+      try {
+        return await fn()
+      } finally {
+        port.calls.push('endgroup')
+      }
+    }
+    const result = await run(port)
+    const stdout = port.calls
+      .map(c =>
+        c === 'endgroup'
+          ? '::endgroup::'
+          : c.replace(/^info: /, '').replace(/^group: /, '::group::')
+      )
+      .join('\n')
+    return {
+      code: result.exitCode,
+      outputs: result.outputs,
+      stdout,
+      errors: port.calls.filter(c => c.startsWith('error: ')),
+      summary: port.summaries.join('')
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true })
+  }
+}
+
+interface T {
+  emu: Emulator
+  key: string
+  inputs(over?: Record<string, string>): Record<string, string>
+  named(name: string): ReturnType<Emulator['state']>['tenants'][number]['deployments']
+  /** A deployment READY with one DEPLOYED revision of main, before the run; its id. */
+  seed(name: string): string
+}
+
+const MAIN_AT_PUSH = {
+  [`${demoFixture().integrations![0]!.repositories![0]!.url}@main`]: PUSH_MAIN.sha!
+}
+
+/** A test with its own emulator (speed 4 unless `options` say otherwise), main at the push. */
+function failureTest(title: string, body: (t: T) => Promise<void>, options: EmulatorOptions = {}) {
+  // One after the other: jest refuses the run's dynamic imports in a concurrent test it does not
+  // count as running.
+  test(
+    title,
+    async () => {
+      const emu = await startEmulator({ port: 0, speed: 4, ...options })
+      emu.configure({ repoCommits: MAIN_AT_PUSH })
+      const c = emu.credentials()
+      const seeded: NonNullable<Fixture['deployments']> = []
+      const named = (name: string) =>
+        emu
+          .state()
+          .tenants.flatMap(x => x.deployments)
+          .filter(d => d.name === name)
+      const t: T = {
+        emu,
+        key: c.apiKey,
+        named,
+        inputs: (over = {}) => ({
+          'api-key': c.apiKey,
+          'base-url': emu.url,
+          'integration-id': c.integrationId!,
+          'poll-interval': '2s',
+          ...over
+        }),
+        seed: name => {
+          seeded.push({
+            tenant_id: c.tenantId,
+            name,
+            source: 'codehost',
+            source_config: {
+              integration_id: c.integrationId,
+              repo_url: 'https://github.com/acme/agent-server'
+            },
+            source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
+            secrets: []
+          })
+          const base = demoFixture()
+          emu.loadFixture({
+            ...base,
+            repo_commits: { ...base.repo_commits, ...MAIN_AT_PUSH },
+            deployments: [...(base.deployments ?? []), ...seeded]
+          })
+          return named(name)[0]!.id
+        }
+      }
+      try {
+        await body(t)
+      } finally {
+        await emu.close()
+      }
+    },
+    60_000
+  )
+}
+
+let unique = 0
+const uniqueName = (prefix: string) => `${prefix}-${++unique}`
+const logRequests = (emu: Emulator) => emu.requests().filter(r => /\/logs$|_logs$/.test(r.path))
+const warnings = (r: Deploy) => r.stdout.split('\n').filter(l => l.startsWith('warning: '))
+const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
+/** A run whose revision fails its build (`ref: fail-build`), with `over`. */
+const failing = (inputs: T['inputs'], over: Record<string, string>) =>
+  deploy(inputs({ ref: 'fail-build', ...over }))
+const ROLLBACK = { 'on-failure': 'rollback' }
+/** Revisions BUILDING as soon as they exist and for a day: only a timeout ends the run. */
+const BUILDS_FOR_A_DAY = { CREATING: 0, QUEUED: 0, AWAITING_BUILD: 0, BUILDING: 24 * 3600_000 }
+
+/** The run rolled back by one redeploy of `good`, said it in its error and in its outputs. */
+function expectRolledBackTo(r: Deploy, emu: Emulator, good: string): void {
+  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+  expect(redeploys(emu)).toHaveLength(1)
+  expect(redeploys(emu)[0]!.path).toContain(good)
+  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+}
+
+failureTest(
+  'the log of a failed revision: a deploy failure shows the deploy log',
+  async ({ emu, inputs }) => {
+    emu.script({
+      outcome: 'DEPLOY_FAILED',
+      logLines: ['Starting server', 'Health check failed: port 8000 not open']
+    })
+    const r = await deploy(inputs({ name: uniqueName('deploy-log') }))
+    expect(r.code).toBe(1)
+    expect(r.stdout).toMatch(/::group::Deploy log of revision/)
+    expect(r.errors[0]).toMatch(/ended DEPLOY_FAILED .*Health check failed/)
+  }
+)
+
+for (const status of [404, 500]) {
+  failureTest(
+    `the log of a failed revision: a log that answers ${status} costs one warning and changes nothing else`,
+    async ({ emu, inputs }) => {
+      emu.addFaults({ kind: 'status', status, path: '**/*logs' })
+      const r = await failing(inputs, { name: uniqueName('no-log') })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
+      expect(warnings(r).filter(w => /Could not show the log/.test(w))).toHaveLength(1)
+    }
+  )
+}
+
+failureTest(
+  'the log of a failed revision: failure-logs: 0 makes no log request, not even while it builds',
+  async ({ emu, inputs }) => {
+    const r = await failing(inputs, { name: uniqueName('off'), 'failure-logs': '0' })
+    expect(r.code).toBe(1)
+    const ok = await deploy(inputs({ name: uniqueName('ok'), 'failure-logs': '0' }))
+    expect(ok.code).toBe(0)
+    expect(logRequests(emu)).toEqual([])
+    expect(ok.stdout).not.toMatch(/^build \| /m)
+  }
+)
+
+failureTest(
+  'on-failure: rollback: a failed revision is followed by the previous one, redeployed and DEPLOYED',
+  async ({ emu, inputs, named, seed }) => {
+    const name = uniqueName('rollback')
+    seed(name)
+    const good = named(name)[0]!.active_revision_id!
+    const r = await failing(inputs, { name, ...ROLLBACK })
+    expect(r.code).toBe(1)
+    expectRolledBackTo(r, emu, good)
+    const [d] = named(name)
+    expect(r.outputs['rollback-revision-id']).toBe(d!.active_revision_id)
+    expect(r.errors[0]).toMatch(/ended BUILD_FAILED.*Rolled back: revision \S+ \(a redeploy of /)
+    expect(r.summary).toContain('Rollback timeline')
+  }
+)
+
+failureTest(
+  'on-failure: rollback: a first deploy that fails has nothing to roll back to, and says so',
+  async ({ emu, inputs }) => {
+    const r = await failing(inputs, { name: uniqueName('first'), ...ROLLBACK })
+    expect(r.code).toBe(1)
+    expect(redeploys(emu)).toEqual([])
+    expect(r.errors[0]).toMatch(/Not rolled back: nothing to roll back to/)
+    expect(r.outputs['rollback-revision-id']).toBe('')
+  }
+)
+
+failureTest(
+  'on-failure: rollback: a timeout is not rolled back',
+  async ({ emu, inputs, seed }) => {
+    const name = uniqueName('slow')
+    seed(name)
+    const r = await deploy(
+      inputs({
+        name,
+        ref: 'release',
+        timeout: '2s',
+        'poll-interval': '1s',
+        'on-failure': 'rollback'
+      })
+    )
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/Still BUILDING after 2s/)
+    expect(redeploys(emu)).toEqual([])
+  },
+  // The new revision builds for a day: only the timeout ends the run, however slow the machine.
+  { stageDurationsMs: BUILDS_FOR_A_DAY }
+)
+
+failureTest(
+  'on-failure: rollback: a lost redeploy answer is read back: one redeploy, never two',
+  async ({ emu, inputs, seed }) => {
+    const name = uniqueName('lost-redeploy')
+    seed(name)
+    emu.addFaults({ kind: 'lost-response', method: 'POST', path: '**/redeploy', times: 1 })
+    const r = await failing(inputs, { name, ...ROLLBACK })
+    expect(r.code).toBe(1)
+    expect(redeploys(emu)).toHaveLength(1)
+    expect(r.outputs['rollback-status']).toBe('DEPLOYED')
+  }
+)
+
+failureTest(
+  'on-failure: rollback: a revision superseded (SKIPPED) is not rolled back',
+  async ({ emu, key, inputs, named, seed }) => {
+    const name = uniqueName('skipped')
+    seed(name)
+    // This run's revision would fail its build, but a newer revision supersedes it first.
+    const r = await deploy(inputs({ name, ref: 'fail-build', 'on-failure': 'rollback' }), {
+      when: 'Wait for revision',
+      run: async () => {
+        await patch(emu, key, named(name)[0]!.id)
+        emu.setSpeed(1000)
+      }
+    })
+    expect(r.code).toBe(0)
+    expect(r.outputs['revision-status']).toBe('SKIPPED')
+    expect(redeploys(emu)).toEqual([])
+    expect(r.outputs['rollback-revision-id']).toBe('')
+    expect(r.stdout).not.toMatch(/Rolling back/)
+  },
+  // Near-frozen until the newer revision has arrived (however loaded the machine, this run's cannot
+  // fail first), then fast: the run follows the newer revision to its end.
+  { speed: 0.0001 }
+)
+
+failureTest(
+  'on-failure: rollback: not done when another revision became active meanwhile, and says why',
+  async ({ emu, key, inputs, named, seed }) => {
+    const name = uniqueName('overtaken')
+    seed(name)
+    const good = named(name)[0]!.active_revision_id!
+    const proxy = await startGateProxy(emu.url)
+    try {
+      // The failed revision's log is read before the rollback: held until another run's
+      // revision is DEPLOYED (the emulator fast-forwarded until then), whatever the timing.
+      const logs = proxy.gate(failureLogRead)
+      let other = ''
+      void logs.reached.then(async () => {
+        other = await patch(emu, key, named(name)[0]!.id)
+        emu.setSpeed(1000)
+        while (named(name)[0]!.active_revision_id !== other)
+          await new Promise(res => setTimeout(res, 5))
+        emu.setSpeed(4)
+        logs.open()
+      })
+      const r = await deploy(
+        inputs({ name, ref: 'fail-build', 'on-failure': 'rollback', 'base-url': proxy.url })
+      )
+      expect(r.code).toBe(1)
+      expect(other).not.toBe('')
+      expect(named(name)[0]!.active_revision_id).toBe(other)
+      expect(redeploys(emu)).toEqual([])
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(/ended BUILD_FAILED/)
+      // The other run's revision is the latest: that alone holds the rollback back.
+      expect(r.errors[0]).toContain(
+        `Not rolled back: revision ${other} came after this run's revision ${r.outputs['revision-id']}`
+      )
+      expect(r.errors[0]).not.toContain(good)
+      expect(r.outputs['rollback-revision-id']).toBe('')
+    } finally {
+      await proxy.close()
+    }
+  }
+)
+
+/** Another run's update: PATCHes the deployment over HTTP; the id of the new revision. */
+async function patch(emu: Emulator, key: string, deploymentId: string): Promise<string> {
+  const res = await fetch(`${emu.url}/v2/deployments/${deploymentId}`, {
+    method: 'PATCH',
+    headers: { 'X-Api-Key': key, 'Content-Type': 'application/json' },
+    body: JSON.stringify({ source_revision_config: { repo_ref: 'main' } })
+  })
+  return ((await res.json()) as { latest_revision_id: string }).latest_revision_id
+}
+
+failureTest(
+  'the log of an unhealthy revision: its deploy log ends with what its server printed when the probes failed, not only with the rollout that passed',
+  async ({ emu, inputs }) => {
+    // As run 4 of the demo: it answers once, then its graph no longer loads.
+    emu.agents.script('*', {
+      sequence: ['healthy'],
+      health: 'failing',
+      status: 500,
+      body: 'graph "agent" failed to load: KeyError: OPENAI_API_BASE'
+    })
+    const r = await deploy(
+      inputs({
+        name: uniqueName('unhealthy-log'),
+        'health-check': 'true',
+        'health-check-window': '2s'
+      })
+    )
+    expect(r.code).toBe(1)
+    expect(r.outputs.health).toBe('unhealthy')
+    const group = /::group::Deploy log of revision [^\n]*\n([^]*?)::endgroup::/.exec(r.stdout)
+    expect(group).not.toBeNull()
+    const lines = group![1]!.trim().split('\n')
+    expect(lines.at(-1)).toMatch(
+      /^ERROR +"GET \/ok HTTP\/1\.1" 500: graph "agent" failed to load: KeyError: OPENAI_API_BASE$/
+    )
+  }
+)
