@@ -82,12 +82,25 @@ e2e(
   { stageDurationsMs: DEPLOYS_AT_ONCE }
 )
 
-e2e('health-check with wait: false is refused before any request', async t => {
-  const r = await run({ inputs: t.inputs({ name: uniqueName('nowait'), ...GATE, wait: 'false' }) })
-  expect(r.code).toBe(1)
-  expect(r.errors[0]).toMatch(/title=Invalid inputs::.*health-check.*needs `wait: true`/)
-  expect(t.emu.requests()).toEqual([])
-})
+// Every bad input is named at once: two problems, one run.
+e2e(
+  'invalid inputs, each named before any request: health-check with wait: false, and database-size on Serverless',
+  async t => {
+    const r = await run({
+      inputs: t.inputs({
+        name: uniqueName('nowait'),
+        ...GATE,
+        wait: 'false',
+        'deployment-type': 'serverless',
+        'database-size': 'small'
+      })
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors[0]).toMatch(/title=Invalid inputs::.*health-check.*needs `wait: true`/)
+    expect(r.errors[0]).toMatch(/`database-size` applies only to a Dedicated deployment/)
+    expect(t.emu.requests()).toEqual([])
+  }
+)
 
 e2eWithGitHub(
   'unhealthy on GitHub, without on-failure: no rollback, the job fails, the deployment status is failure, the pull request comment says unhealthy, and the key is in no log line, output or summary even when the agent server echoes it',

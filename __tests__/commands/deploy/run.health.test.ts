@@ -28,7 +28,10 @@ const deploy = async (over: Record<string, string>) => {
   return { ...result, port, errors: lines('error'), warnings: lines('warning') }
 }
 
-/** A deployment READY with one DEPLOYED revision of `main` (what a first good deploy leaves). */
+/**
+ * A deployment READY with one DEPLOYED revision of `main` (what a first good deploy leaves), made
+ * a minute before the run.
+ */
 function seed(name: string): string {
   const c = v.emu.credentials()
   const base = demoFixture()
@@ -44,6 +47,7 @@ function seed(name: string): string {
     secrets: []
   }
   v.emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), deployment] })
+  v.t += 60_000
   return held(name).id
 }
 const held = (name: string) =>
