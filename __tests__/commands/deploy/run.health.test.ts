@@ -5,7 +5,7 @@
 import { expect, test } from '@jest/globals'
 import { createServer, type Server } from 'node:net'
 import { networkInterfaces } from 'node:os'
-import { demoFixture } from '../../../emulator/server.ts'
+import { demoFixture, type Fixture } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
@@ -35,7 +35,7 @@ const deploy = async (over: Record<string, string>) => {
 function seed(name: string): string {
   const c = v.emu.credentials()
   const base = demoFixture()
-  const deployment = {
+  const deployment: NonNullable<Fixture['deployments']>[number] = {
     tenant_id: c.tenantId,
     name,
     source: 'codehost',
