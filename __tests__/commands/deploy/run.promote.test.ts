@@ -82,15 +82,10 @@ function pipeline(): void {
 }
 
 /** Refused by the source's evidence: one error naming the source, its revision and `check`. */
-async function refusedByEvidence(
-  inputs: Record<string, string>,
-  check: string,
-  opts: Options = {}
-) {
+async function refusedByEvidence(inputs: Record<string, string>, check: string) {
   const r = await refused(
     inputs,
-    `Promotion refused: revision ${activeOf(t(), 'staging').id} of "staging"`,
-    opts
+    `Promotion refused: revision ${activeOf(t(), 'staging').id} of "staging"`
   )
   expect(r.errors[0]).toContain(`did not pass ${check}`)
   expect(r.errors[0]).toContain('Nothing was written')
