@@ -7,7 +7,7 @@
 import { rmSync, writeFileSync } from 'node:fs'
 import { VERSION } from '../src/version.ts'
 import { parseCli, usage } from './cli-options.ts'
-import { readFixtureFile, startEmulator, type Emulator } from './server.ts'
+import type { Emulator } from './server.ts'
 
 function fail(message: string): never {
   process.stderr.write(`emulator: ${message}\nRun with --help for the options.\n`)
@@ -46,6 +46,8 @@ if (process.env.npm_lifecycle_event) {
 }
 
 try {
+  // Loaded only to serve: --help, --version and a bad option answer at once.
+  const { readFixtureFile, startEmulator } = await import('./server.ts')
   emulator = await startEmulator({
     port: args.port,
     host: args.host,

@@ -112,8 +112,10 @@ describe('options', () => {
 })
 
 describe('the process', () => {
-  it('prints url, api-key, tenant-id and integration-id, serves them, and exits 0 on SIGINT', async () => {
-    const { child, lines, stop } = serve([])
+  it('prints url, api-key, tenant-id and integration-id and serves them; --pid-file holds its pid while it serves, and a SIGINT to that pid stops it (exit 0, the file gone)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'emu-pid-'))
+    const pidFile = join(dir, 'emulator.pid')
+    const { child, lines } = serve(['--pid-file', pidFile])
     try {
       const printed = await lines
       expect([...printed.keys()]).toEqual(['url', 'api-key', 'tenant-id', 'integration-id'])
@@ -152,9 +154,14 @@ describe('the process', () => {
           .end()
       })
       expect(rebound).toBe(421)
-      expect(await stop('SIGINT')).toBe(0)
+      expect(readFileSync(pidFile, 'utf8')).toBe(`${child.pid}\n`)
+      const exited = once(child, 'exit')
+      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGINT')
+      expect((await exited)[0]).toBe(0)
+      expect(existsSync(pidFile)).toBe(false)
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
+      rmSync(dir, { recursive: true, force: true })
     }
   })
 
@@ -180,23 +187,6 @@ describe('the process', () => {
       expect(await stop('SIGTERM')).toBe(0)
     } finally {
       if (child.exitCode === null) child.kill('SIGKILL')
-    }
-  })
-
-  it('--pid-file: the file holds the pid while it serves; kill of that pid stops it, the file goes', async () => {
-    const dir = mkdtempSync(join(tmpdir(), 'emu-pid-'))
-    const pidFile = join(dir, 'emulator.pid')
-    const { child, lines } = serve(['--pid-file', pidFile])
-    try {
-      await lines
-      expect(readFileSync(pidFile, 'utf8')).toBe(`${child.pid}\n`)
-      const exited = once(child, 'exit')
-      process.kill(Number(readFileSync(pidFile, 'utf8')), 'SIGTERM')
-      expect((await exited)[0]).toBe(0)
-      expect(existsSync(pidFile)).toBe(false)
-    } finally {
-      if (child.exitCode === null) child.kill('SIGKILL')
-      rmSync(dir, { recursive: true, force: true })
     }
   })
 
