@@ -1,6 +1,7 @@
 // GitHub deployments end to end: the bundle (`node index.js` on Node 24, see e2e/harness.ts) against
 // the control-plane emulator and a local fake of the GitHub REST API (GITHUB_API_URL). What is
-// asserted is what GitHub would have received, the exit code, the outputs and the log.
+// asserted is what GitHub would have received, the exit code, the outputs and the log. A failed
+// build's status and GitHub refusing are the flow's: __tests__/commands/deploy/run.failure.test.ts.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import {
@@ -81,26 +82,6 @@ e2e(
 )
 
 e2e(
-  'with github-token and environment: a failed build: failure with the log URL, and the step fails on its own account',
-  async (emu, github) => {
-    const r = await run(emu, github, {
-      'github-token': TOKEN,
-      environment: 'staging',
-      ref: 'fail-build-branch'
-    })
-    expect(r.code).toBe(1)
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toContain('BUILD_FAILED')
-    const id = Number(r.outputs['github-deployment-id'])
-    expect(github.statuses(id)).toEqual(['in_progress', 'failure'])
-    const failure = statusBodies(github).at(-1)!
-    expect(failure.body).toMatchObject({ state: 'failure', log_url: LOG_URL })
-    expect(failure.body.environment_url).toBeUndefined()
-    expect(String(failure.body.description)).toContain('BUILD_FAILED')
-  }
-)
-
-e2e(
   'with github-token and environment: a pull request: the deployment is for its head commit, not the merge commit',
   async (emu, github) => {
     const head = 'c0ffee0000000000000000000000000000000002'
@@ -118,23 +99,6 @@ e2e(
       'in_progress',
       'success'
     ])
-  }
-)
-
-e2e(
-  'with github-token and environment: GitHub refusing (403) is one warning; the deploy goes on and decides the result',
-  async (emu, github) => {
-    github.failWith(403, 'Resource not accessible by integration')
-    const r = await run(emu, github, { 'github-token': TOKEN, environment: 'production' })
-    expect(r.code).toBe(0)
-    expect(r.outputs['revision-status']).toBe('DEPLOYED')
-    expect(r.outputs['github-deployment-id']).toBe('')
-    const warnings = r.stdout.split('\n').filter(l => l.startsWith('::warning'))
-    expect(warnings).toHaveLength(1)
-    expect(warnings[0]).toContain('GitHub deployment not created')
-    expect(warnings[0]).toContain('HTTP 403')
-    expect(warnings[0]).toContain('deployments: write')
-    expect(statusBodies(github)).toEqual([])
   }
 )
 

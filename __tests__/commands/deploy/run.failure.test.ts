@@ -2,7 +2,8 @@
 // against a real emulator over loopback HTTP. A deploy failure's log, a log's absence costing one
 // warning, `failure-logs: 0`, an unhealthy revision's deploy log ending with its server's errors,
 // and `on-failure: rollback` (restored, nothing to restore, not for a timeout, a lost redeploy
-// answer, a revision superseded, another revision active meanwhile). The build log as the runner
+// answer, a revision superseded, another revision active meanwhile); GitHub's side of a failure
+// (a failed build's deployment status, GitHub refusing or failing). The build log as the runner
 // shows it (redacted, its workflow commands inert) is in __tests__/e2e/failure.test.ts.
 import { expect, test } from '@jest/globals'
 import { mkdtempSync, rmSync } from 'node:fs'
@@ -15,7 +16,8 @@ import {
   type EmulatorOptions,
   type Fixture
 } from '../../../emulator/server.ts'
-import { PUSH_MAIN, runnerEnv } from '../../../scripts/runner-env.ts'
+import { startFakeGitHub, type FakeGitHub } from '../../../scripts/fake-github.ts'
+import { PUSH_MAIN, runnerEnv, type GitHubEvent } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
 import { githubContext } from '../../../src/runner/context.ts'
 import { eventDefaults } from '../../../src/runner/event.ts'
@@ -29,6 +31,8 @@ interface Deploy {
   stdout: string
   errors: string[]
   summary: string
+  /** Everything the run said: its log, summary and outputs. */
+  said: string
 }
 
 /** Called once, when the run opens the group that starts with `when`. */
@@ -37,11 +41,17 @@ interface OnGroup {
   run: () => void | Promise<void>
 }
 
-/** A deploy with these inputs, in the runner's context of a push to main. */
-async function deploy(inputs: Record<string, string>, onGroup?: OnGroup): Promise<Deploy> {
+/** A deploy with these inputs, in the runner's context of `event` (a push to main by default). */
+async function deploy(
+  inputs: Record<string, string>,
+  onGroup?: OnGroup,
+  runner: { event?: GitHubEvent; github?: FakeGitHub } = {}
+): Promise<Deploy> {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-failure-'))
   try {
-    const context = githubContext(runnerEnv(dir, {}))
+    const env = runnerEnv(dir, {}, runner.event)
+    if (runner.github) env.GITHUB_API_URL = runner.github.url
+    const context = githubContext(env)
     const port = fakePort(inputs, { event: { ...eventDefaults(context), workspace: dir } })
     port.github = context
     let hooked = false
@@ -69,6 +79,7 @@ async function deploy(inputs: Record<string, string>, onGroup?: OnGroup): Promis
       code: result.exitCode,
       outputs: result.outputs,
       stdout,
+      said: [...port.calls, ...port.summaries, ...Object.values(result.outputs)].join('\n'),
       errors: port.calls.filter(c => c.startsWith('error: ')),
       summary: port.summaries.join('')
     }
@@ -372,3 +383,102 @@ failureTest(
     )
   }
 )
+
+// GitHub's side: each test with its own fake GitHub (GITHUB_API_URL in the runner's context).
+const TOKEN = 'ghs_fake0token0for0the0e2e0test0000000001'
+const LOG_URL = 'https://github.com/acme/agent-server/actions/runs/1'
+const statusBodies = (github: FakeGitHub) =>
+  github.requests.filter(r => r.path.endsWith('/statuses'))
+
+function githubTest(title: string, body: (t: T, github: FakeGitHub) => Promise<void>) {
+  failureTest(
+    title,
+    async t => {
+      const github = await startFakeGitHub()
+      try {
+        await body(t, github)
+      } finally {
+        await github.close()
+      }
+    },
+    { speed: 10 }
+  )
+}
+
+githubTest(
+  'with github-token and environment: a failed build: failure with the log URL, and the step fails on its own account',
+  async ({ inputs }, github) => {
+    const r = await deploy(
+      inputs({
+        name: uniqueName('gh'),
+        'poll-interval': '1s',
+        'github-token': TOKEN,
+        environment: 'staging',
+        ref: 'fail-build-branch'
+      }),
+      undefined,
+      { github }
+    )
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain('BUILD_FAILED')
+    const id = Number(r.outputs['github-deployment-id'])
+    expect(github.statuses(id)).toEqual(['in_progress', 'failure'])
+    const failure = statusBodies(github).at(-1)!
+    expect(failure.body).toMatchObject({ state: 'failure', log_url: LOG_URL })
+    expect(failure.body.environment_url).toBeUndefined()
+    expect(String(failure.body.description)).toContain('BUILD_FAILED')
+  }
+)
+
+githubTest(
+  'with github-token and environment: GitHub refusing (403) is one warning; the deploy goes on and decides the result',
+  async ({ inputs }, github) => {
+    github.failWith(403, 'Resource not accessible by integration')
+    const r = await deploy(
+      inputs({
+        name: uniqueName('gh'),
+        'poll-interval': '1s',
+        'github-token': TOKEN,
+        environment: 'production'
+      }),
+      undefined,
+      { github }
+    )
+    expect(r.code).toBe(0)
+    expect(r.outputs['revision-status']).toBe('DEPLOYED')
+    expect(r.outputs['github-deployment-id']).toBe('')
+    expect(warnings(r)).toHaveLength(1)
+    expect(warnings(r)[0]).toContain('GitHub deployment not created')
+    expect(warnings(r)[0]).toContain('HTTP 403')
+    expect(warnings(r)[0]).toContain('deployments: write')
+    expect(statusBodies(github)).toEqual([])
+  }
+)
+
+/** A pull request's event, from the base repository. */
+const pullRequest = (n: number): GitHubEvent => ({
+  name: 'pull_request',
+  headRef: 'feature',
+  sha: 'a'.repeat(40),
+  payload: {
+    number: n,
+    pull_request: {
+      number: n,
+      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
+      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
+    }
+  }
+})
+
+githubTest('pr-comment: a GitHub 500 costs one warning and never the deploy', async (t, github) => {
+  github.failWith(500, 'boom')
+  const r = await deploy(
+    t.inputs({ name: uniqueName('pr-500'), 'pr-comment': 'true', 'github-token': TOKEN }),
+    undefined,
+    { github, event: pullRequest(8) }
+  )
+  expect(r.code).toBe(0)
+  expect(warnings(r).filter(l => /^warning: Pull request comment/.test(l))).toHaveLength(1)
+  expect(r.said).not.toContain(TOKEN)
+})
