@@ -1,6 +1,7 @@
 // What a run claims, end to end through the bundle on Node 24: removed secrets are said, outputs
 // are written as they are, short values are not masked, the repository of a deployment is kept,
-// and only what the run saw happen is reported.
+// and only what the run saw happen is reported. The run's rules that the bundle adds nothing to
+// are in-process, in __tests__/commands/deploy/run.trust.test.ts.
 import { expect } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -16,7 +17,6 @@ import {
   type HostileWorkspace
 } from '../builders/hostile-workspace.ts'
 import {
-  DEPLOYS_AT_ONCE,
   e2e,
   e2eWithGitHub,
   pullRequest,
@@ -26,8 +26,10 @@ import {
   type E2E
 } from './harness.ts'
 
+// The update of the removed secrets is also a run from another workflow's repository: the
+// deployment's repository is kept, with a warning.
 e2e(
-  'secrets the list leaves out: are named in the plan, the warning and the summary when an update removes them',
+  'secrets the list leaves out: are named in the plan, the warning and the summary when an update removes them; the deployment’s repository is kept: another workflow’s repository is a warning, never “the branch moved on”',
   async ({ emu, inputs, named, seed }) => {
     const name = uniqueName('secrets')
     seed(name, { ALPHA: 'alpha-1111', BETA: 'beta-2222' })
@@ -39,34 +41,36 @@ e2e(
     expect(dry.stdout).toContain('removes secrets ALPHA, BETA')
     expect(dry.summary).toContain('secrets.BETA: *** -> (removed)')
     emu.clearRequests()
-    const r = await run({ inputs: inputs({ name, secrets: 'GAMMA=gamma-3333' }) })
+    const r = await run({
+      inputs: inputs({ name, secrets: 'GAMMA=gamma-3333' }),
+      env: { GITHUB_REPOSITORY: 'acme/support-bot', GITHUB_SHA: 'f'.repeat(40) }
+    })
     expect(r.code).toBe(0)
-    expect(warnings(r.stdout).join('\n')).toMatch(
-      /Secrets removed::This update removes secrets ALPHA, BETA/
-    )
+    const w = warnings(r.stdout).join('\n')
+    expect(w).toMatch(/Secrets removed::This update removes secrets ALPHA, BETA/)
     expect(r.summary).toContain('secrets.ALPHA: *** -> (removed)')
     expect(named(name)[0]!.secrets.map(s => s.name)).toEqual(['GAMMA'])
+    expect(w).toMatch(
+      /builds https:\/\/github.com\/acme\/agent-server, not acme\/support-bot, the repository this run started from/
+    )
+    expect(w).not.toMatch(/moved on/)
   }
 )
 
-e2e(
-  'secrets the list leaves out: listing the same secrets again warns of nothing',
-  async ({ inputs, seed }) => {
-    const name = uniqueName('secrets-same')
-    const secrets = 'ALPHA=alpha-1111\nBETA=beta-2222'
-    seed(name, { ALPHA: 'alpha-1111', BETA: 'beta-2222' })
-    const r = await run({ inputs: inputs({ name, secrets }) })
-    expect(r.code).toBe(0)
-    expect(warnings(r.stdout)).toEqual([])
-  }
-)
+// Listing the same secrets, an explicit other repository, a late 404, an undocumented status, a
+// name and an id of two deployments, a short timeout: the run's rules, in-process
+// (__tests__/commands/deploy/run.trust.test.ts).
 
 e2e(
-  'outputs and masks: outputs are written as they are, even when a secret value equals one',
+  'outputs and masks: outputs are written as they are, even when a secret value equals one; values under 4 characters are not registered as masks, and one warning names them',
   async ({ inputs, named }) => {
     const name = uniqueName('outputs')
     const r = await run({
-      inputs: inputs({ name, secrets: 'FLAG=true\nSTAGE=DEPLOYED\nLOG_LEVEL=info' })
+      inputs: inputs({
+        name,
+        secrets:
+          'FLAG=true\nSTAGE=DEPLOYED\nLOG_LEVEL=info\nDEBUG=1\nREGION=eu\nTIER=dev\nTOKEN=s3cr3t-value'
+      })
     })
     expect(r.code).toBe(0)
     const [d] = named(name)
@@ -76,17 +80,6 @@ e2e(
       'deployment-id': d!.id,
       'revision-id': d!.latest_revision_id
     })
-  }
-)
-
-e2e(
-  'outputs and masks: values under 4 characters are not registered as masks, and one warning names them',
-  async ({ inputs }) => {
-    const name = uniqueName('short')
-    const r = await run({
-      inputs: inputs({ name, secrets: 'DEBUG=1\nREGION=eu\nTIER=dev\nTOKEN=s3cr3t-value' })
-    })
-    expect(r.code).toBe(0)
     const masks = r.stdout.split('\n').filter(l => l.startsWith('::add-mask::'))
     expect(masks).toContain('::add-mask::s3cr3t-value')
     for (const short of ['1', 'eu', 'dev']) expect(masks).not.toContain(`::add-mask::${short}`)
@@ -94,118 +87,6 @@ e2e(
     expect(w).toHaveLength(1)
     expect(w[0]).toMatch(/Secrets DEBUG, REGION, TIER/)
   }
-)
-
-e2e(
-  'the deployment’s repository is kept: an explicit other repository is an error naming both, before any write',
-  async ({ inputs, writes, seed }) => {
-    const name = uniqueName('repo')
-    seed(name)
-    const r = await run({ inputs: inputs({ name, repository: 'acme/support-bot' }) })
-    expect(r.code).toBe(1)
-    expect(r.errors.join('\n')).toMatch(
-      /builds https:\/\/github.com\/acme\/agent-server, but `repository` is acme\/support-bot/
-    )
-    expect(writes()).toEqual([])
-  }
-)
-
-e2e(
-  'the deployment’s repository is kept: another workflow’s repository is a warning, never “the branch moved on”',
-  async ({ inputs, seed }) => {
-    const name = uniqueName('repo-default')
-    seed(name)
-    const r = await run({
-      inputs: inputs({ name }),
-      env: { GITHUB_REPOSITORY: 'acme/support-bot', GITHUB_SHA: 'f'.repeat(40) }
-    })
-    expect(r.code).toBe(0)
-    const w = warnings(r.stdout).join('\n')
-    expect(w).toMatch(
-      /builds https:\/\/github.com\/acme\/agent-server, not acme\/support-bot, the repository this run started from/
-    )
-    expect(w).not.toMatch(/moved on/)
-  }
-)
-
-e2e(
-  'what a run claims: a 404 on the revision right after the write is waited through',
-  async ({ emu, inputs }) => {
-    const name = uniqueName('late-read')
-    emu.addFaults({
-      kind: 'status',
-      status: 404,
-      method: 'GET',
-      path: '/v2/deployments/*/revisions/*',
-      times: 2
-    })
-    const r = await run({ inputs: inputs({ name }) })
-    expect(r.errors).toEqual([])
-    expect(r.code).toBe(0)
-    expect(r.outputs['revision-status']).toBe('DEPLOYED')
-  }
-)
-
-e2e(
-  'what a run claims: an undocumented status is waited through with one warning',
-  async ({ emu, inputs }) => {
-    const name = uniqueName('unknown-status')
-    const r = await run({
-      inputs: inputs({ name }),
-      onStdout: {
-        when: /Revision ([0-9a-f-]{36})\./,
-        run: stdout => {
-          const id = /Revision ([0-9a-f-]{36})\./.exec(stdout)![1]!
-          const body = {
-            id,
-            status: 'FAILED',
-            created_at: 'x',
-            updated_at: 'x',
-            source: 'codehost'
-          }
-          emu.addFaults({
-            kind: 'bad-schema',
-            method: 'GET',
-            path: `/v2/deployments/*/revisions/${id}`,
-            body,
-            times: 3
-          })
-        }
-      }
-    })
-    expect(r.code).toBe(0)
-    const w = warnings(r.stdout).filter(l => /does not document/.test(l))
-    expect(w).toHaveLength(1)
-    // Shown neutralised, as UNKNOWN: only the model's words are shown as they came.
-    expect(w[0]).toContain('status UNKNOWN (undocumented "FAILED")')
-  }
-)
-
-e2e(
-  'what a run claims: name and deployment-id of two deployments are refused before any write',
-  async ({ emu, inputs, named, writes, seed }) => {
-    const name = uniqueName('by-id')
-    seed(name)
-    emu.clearRequests()
-    const r = await run({
-      inputs: inputs({ name: 'someone-else', 'deployment-id': named(name)[0]!.id })
-    })
-    expect(r.code).toBe(1)
-    expect(r.errors.join('\n')).toMatch(/is named "[^"]+", not "someone-else"/)
-    expect(writes()).toEqual([])
-  }
-)
-
-e2e(
-  'what a run claims: timeout: 10s alone is accepted (the poll interval follows it)',
-  async ({ inputs }) => {
-    const name = uniqueName('short-timeout')
-    const r = await run({ inputs: inputs({ name, timeout: '10s', 'poll-interval': '' }) })
-    expect(r.errors).toEqual([])
-    expect(r.code).toBe(0)
-  },
-  // Deployed at the first read: the 10 s are the run's to accept, not the stages' to race.
-  { stageDurationsMs: DEPLOYS_AT_ONCE }
 )
 
 e2e(
