@@ -3,7 +3,8 @@
 // https://agent.evil.example, a TLS server on loopback with a certificate made for the test and
 // trusted through NODE_EXTRA_CA_CERTS, reached through a loopback CONNECT proxy (HTTPS_PROXY),
 // so the name needs no resolver. That server must never see the key; a host the user vouched for
-// (the custom-url input, health-check-hosts) gets it.
+// (the custom-url input, health-check-hosts) gets it. A health-check-hosts refused as an input is
+// in-process: __tests__/commands/deploy/run.keys.test.ts.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -216,24 +217,5 @@ e2e(
     expect(t.emu.state().uploads.filter(u => u.bytes !== null)).toEqual([])
     expect(leaks(gate, [t.key])).toEqual([])
     expect(leaks(upload, [t.key])).toEqual([])
-  }
-)
-
-e2e(
-  'the action: health-check-hosts naming a shared hosting domain is one input error, nothing sent',
-  async t => {
-    const r = await runAction({
-      inputs: t.inputs({
-        name: uniqueName('psl'),
-        ...GATE,
-        'health-check-hosts': 'agent.example.com, *.github.io'
-      })
-    })
-    expect(r.code).toBe(1)
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toMatch(
-      /title=Invalid inputs::.*`health-check-hosts`: "\*\.github\.io" would match hosts of many owners \(github\.io is a public suffix, on the Public Suffix List\)/
-    )
-    expect(t.emu.requests()).toEqual([])
   }
 )
