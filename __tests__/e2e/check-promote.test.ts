@@ -2,8 +2,9 @@
 // against the emulator: the check says in sync exactly when the dry run would change nothing, and
 // both say what they saw; refusals are refusals in both. Every difference a promotion can make is a
 // row of builders/promote-agreement.ts, each held in-process (commands/check/against-source.agreement.test.ts);
-// here, one of each verdict through the bundle, and an upload. The sources here serve their
-// revision: the promotion's evidence (which the check does not examine) passes.
+// here, one of each verdict through the bundle, and an upload promoted (by its digest, refused on
+// another), then checked. The sources here serve their revision: the promotion's evidence (which
+// the check does not examine) passes.
 import { expect } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -39,7 +40,6 @@ const run = async (inputs: Record<string, string>, env?: Record<string, string>)
 const THROUGH_THE_BUNDLE = [
   'production runs the commit staging runs',
   'staging was rebuilt at another commit since',
-  'production was rebuilt from the repository: it names staging’s image, and runs a build',
   'staging is not there'
 ]
 
@@ -56,21 +56,40 @@ function workspace(): string {
   return dir
 }
 
+// One upload promoted, then checked: the target exists as an upload the promotion made.
 e2e(
-  'check --promote-from and a dry-run promotion agree: an upload never reads as in sync',
+  'promote an upload: the same archive by digest, another digest refused before any write; check --promote-from and a dry-run promotion agree: an upload never reads as in sync',
   async t => {
     const env = { GITHUB_WORKSPACE: workspace() }
-    const upload = (name: string) =>
-      run({ ...t.inputs({ name, source: 'internal_source' }), 'integration-id': '' }, env)
+    const upload = (name: string, over: Record<string, string> = {}) =>
+      run({ ...t.inputs({ name, source: 'internal_source', ...over }), 'integration-id': '' }, env)
     const staging = await upload('staging')
+    expect(staging.errors).toEqual([])
     expect(staging.code).toBe(0)
-    expect((await upload('production')).code).toBe(0)
     const digest = staging.outputs['source-digest']!
-    const before = t.writes().length
+    const other = `sha256:${'0'.repeat(64)}`
+    let before = t.writes().length
+    // A plain upload deploy holds to its expected digest too.
+    const mismatch = await upload('production', { 'expected-source-digest': other })
+    expect(mismatch.code).toBe(1)
+    expect(mismatch.errors).toHaveLength(1)
+    expect(mismatch.errors[0]).toContain(`${digest} (2 files), not ${other}`)
+    expect(t.writes()).toHaveLength(before)
+    const needs = await run(promote(agreement(t)), env)
+    expect(needs.code).toBe(1)
+    expect(needs.errors[0]).toContain('expected-source-digest')
+    expect(t.writes()).toHaveLength(before)
+    const inputs = promote(agreement(t), { 'expected-source-digest': digest })
+    const r = await run(inputs, env)
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['source-digest']).toBe(digest)
+    expect(r.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
+    expect(r.stdout).toContain(`(${digest}) to production: revision ${r.outputs['revision-id']}`)
+
+    before = t.writes().length
     // The check archives the workspace as the deploy does: another digest is refused by both.
-    const wrong = promote(agreement(t), {
-      'expected-source-digest': `sha256:${'0'.repeat(64)}`
-    })
+    const wrong = promote(agreement(t), { 'expected-source-digest': other })
     const [checkWrong, dryWrong] = [
       await run({ ...wrong, command: 'check' }, env),
       await run({ ...wrong, 'dry-run': 'true' }, env)
@@ -78,7 +97,6 @@ e2e(
     expect(checkVerdict(checkWrong)).toBe('refused')
     expect(checkWrong.errors[0]).toContain(`The source archive is ${digest}`)
     expect(checkWrong.errors[0]).toBe(dryWrong.errors[0])
-    const inputs = promote(agreement(t), { 'expected-source-digest': digest })
     const checked = await run({ ...inputs, command: 'check' }, env)
     const dry = await run({ ...inputs, 'dry-run': 'true' }, env)
     expect(checkVerdict(checked)).toBe('drift')

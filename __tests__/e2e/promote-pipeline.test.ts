@@ -59,24 +59,38 @@ function existing(t: E2E, stagingRef: string, productionRef = TAG) {
   ])
 }
 
-e2e('pipeline example: push -> staging -> production promotes what staging verified', async t => {
-  existing(t, 'main')
-  const jobs = jobsOf('promote-pipeline.yml')
-  const staging = await run({ inputs: { ...stepOf(jobs, 'staging', {}), ...t.inputs() }, env })
-  expect(staging.errors).toEqual([])
-  expect(staging.code).toBe(0)
-  const needs = { 'needs.staging.outputs.revision-id': staging.outputs['revision-id']! }
-  const production = stepOf(jobs, 'production', needs)
-  const r = await run({ inputs: { ...production, ...t.inputs() }, env })
-  expect(r.errors).toEqual([])
-  expect(r.code).toBe(0)
-  expect(r.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
-  expect(activeOf(t, 'my-agent').id).toBe(r.outputs['revision-id'])
-  expect(r.outputs['repo-commit-sha']).toBe(BUILT)
-  // build-on-push: false, so that production changes only by promotion.
-  const patch = t.writes().find(w => w.method === 'PATCH' && w.path.endsWith(one(t, 'my-agent').id))
-  expect(patch?.body).toMatchObject({ source_config: { build_on_push: false } })
-})
+e2e(
+  'pipeline example: push -> staging -> production promotes what staging verified; staging deployed again after its job: the promotion of the job’s revision is refused before any write',
+  async t => {
+    existing(t, 'main')
+    const jobs = jobsOf('promote-pipeline.yml')
+    const staging = await run({ inputs: { ...stepOf(jobs, 'staging', {}), ...t.inputs() }, env })
+    expect(staging.errors).toEqual([])
+    expect(staging.code).toBe(0)
+    const needs = { 'needs.staging.outputs.revision-id': staging.outputs['revision-id']! }
+    const production = stepOf(jobs, 'production', needs)
+    const r = await run({ inputs: { ...production, ...t.inputs() }, env })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
+    expect(activeOf(t, 'my-agent').id).toBe(r.outputs['revision-id'])
+    expect(r.outputs['repo-commit-sha']).toBe(BUILT)
+    // build-on-push: false, so that production changes only by promotion.
+    const patch = t
+      .writes()
+      .find(w => w.method === 'PATCH' && w.path.endsWith(one(t, 'my-agent').id))
+    expect(patch?.body).toMatchObject({ source_config: { build_on_push: false } })
+
+    // Staging deployed again: the production job of the first staging job is refused.
+    const again = await run({ inputs: { ...stepOf(jobs, 'staging', {}), ...t.inputs() }, env })
+    expect(again.outputs['revision-id']).not.toBe(staging.outputs['revision-id'])
+    const writes = t.writes().length
+    const late = await run({ inputs: { ...production, ...t.inputs() }, env })
+    expect(late.code).toBe(1)
+    expect(late.errors[0]).toContain(`\`promote-revision-id\` is ${staging.outputs['revision-id']}`)
+    expect(t.writes()).toHaveLength(writes)
+  }
+)
 
 e2e(
   'pipeline example: main moves on between staging and production: production stays on a verified commit',
@@ -95,23 +109,6 @@ e2e(
     expect(r.outputs['rollback-status']).toBe('DEPLOYED')
     expect(r.errors[0]).toContain(`a redeploy of ${before}`)
     expect(r.errors[0]).not.toContain('It built commit')
-  }
-)
-
-e2e(
-  'pipeline example: staging deployed again after its job: the promotion of the job’s revision is refused before any write',
-  async t => {
-    existing(t, 'main')
-    const jobs = jobsOf('promote-pipeline.yml')
-    const first = await run({ inputs: { ...stepOf(jobs, 'staging', {}), ...t.inputs() }, env })
-    const again = await run({ inputs: { ...stepOf(jobs, 'staging', {}), ...t.inputs() }, env })
-    expect(again.outputs['revision-id']).not.toBe(first.outputs['revision-id'])
-    const writes = t.writes().length
-    const needs = { 'needs.staging.outputs.revision-id': first.outputs['revision-id']! }
-    const r = await run({ inputs: { ...stepOf(jobs, 'production', needs), ...t.inputs() }, env })
-    expect(r.code).toBe(1)
-    expect(r.errors[0]).toContain(`\`promote-revision-id\` is ${first.outputs['revision-id']}`)
-    expect(t.writes()).toHaveLength(writes)
   }
 )
 

@@ -1,68 +1,16 @@
 // Promotion end to end (the action's bundle against the emulator): the target gets the material
-// of the source's active revision (a codehost commit, an upload's digest, in both dialects), keeps
-// its own secrets, and says what it promoted from where (log, summary, GitHub records); a refusal
-// writes nothing. An image, a dry run, a failed health gate and the other refusals (a ref beside
-// promote-from, no such source, a newer revision in progress, a ref known to point elsewhere):
-// in-process, commands/deploy/run.promote.test.ts; a source of another repository or source, or
-// with no active revision: commands/deploy/steps/promote.refusals.test.ts.
+// of the source's active revision (a codehost commit), keeps its own secrets, and says what it
+// promoted from where (log, summary, GitHub records). An upload's digest: e2e/check-promote.test.ts,
+// 'promote an upload'. An image, the production dialect, a dry run, a failed health gate and the
+// other refusals (a ref beside promote-from, no such source, a newer revision in progress, a ref
+// known to point elsewhere): in-process, commands/deploy/run.promote.test.ts; a source of another
+// repository or source, or with no active revision: commands/deploy/steps/promote.refusals.test.ts.
 import { expect } from '@jest/globals'
-import { activeOf, BUILT, codehost, one, promotionWorkspace, seed } from '../builders/promotion.ts'
-import {
-  e2e,
-  e2eWithGitHub,
-  pullRequest,
-  runAction as run,
-  uniqueName,
-  uploadInputs
-} from './harness.ts'
+import { activeOf, BUILT, codehost, one, seed } from '../builders/promotion.ts'
+import { e2eWithGitHub, pullRequest, runAction as run, uniqueName } from './harness.ts'
 
 // The ref moved on since staging built it (a different commit is an error, rolled back):
 // e2e/promote-evidence.test.ts, 'main moved on, production built another commit'.
-e2e(
-  'promote: an upload, the same archive by digest; another digest is refused before any write',
-  async t => {
-    const ws = promotionWorkspace()
-    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
-    const first = await run({
-      inputs: uploadInputs(t, { name: staging }),
-      env: { GITHUB_WORKSPACE: ws }
-    })
-    expect(first.errors).toEqual([])
-    expect(first.code).toBe(0)
-    const digest = first.outputs['source-digest']!
-    const other = `sha256:${'0'.repeat(64)}`
-    const before = t.writes().length
-    const mismatch = await run({
-      inputs: uploadInputs(t, { name: production, 'expected-source-digest': other }),
-      env: { GITHUB_WORKSPACE: ws }
-    })
-    expect(mismatch.code).toBe(1)
-    expect(mismatch.errors).toHaveLength(1)
-    expect(mismatch.errors[0]).toContain(`${digest} (2 files), not ${other}`)
-    expect(t.writes()).toHaveLength(before)
-    const needs = await run({
-      inputs: t.inputs({ name: production, 'promote-from': staging }),
-      env: { GITHUB_WORKSPACE: ws }
-    })
-    expect(needs.code).toBe(1)
-    expect(needs.errors[0]).toContain('expected-source-digest')
-    expect(t.writes()).toHaveLength(before)
-    const r = await run({
-      inputs: t.inputs({
-        name: production,
-        'promote-from': staging,
-        'expected-source-digest': digest
-      }),
-      env: { GITHUB_WORKSPACE: ws }
-    })
-    expect(r.errors).toEqual([])
-    expect(r.code).toBe(0)
-    expect(r.outputs['source-digest']).toBe(digest)
-    expect(r.outputs['promoted-from-revision-id']).toBe(first.outputs['revision-id'])
-    expect(r.stdout).toContain(`(${digest}) to ${production}: revision ${r.outputs['revision-id']}`)
-  }
-)
-
 e2eWithGitHub(
   'promote: codehost, the commit staging built, with production’s secrets kept; the GitHub deployment record and the pull request comment say what was promoted',
   async (t, gh) => {
@@ -105,23 +53,4 @@ e2eWithGitHub(
       `| Promoted from | ${staging} revision ${source.id} (commit ${BUILT}) |`
     )
   }
-)
-
-e2e(
-  'promote: the production dialect (langsmith) promotes a codehost commit alike',
-  async t => {
-    const [staging, production] = [uniqueName('staging'), uniqueName('production')]
-    seed(t, [codehost(t, staging, {}), codehost(t, production, { KEY: 'prod-secret' })])
-    const source = activeOf(t, staging)
-    const r = await run({
-      inputs: t.inputs({ name: production, 'promote-from': staging, 'api-dialect': 'langsmith' })
-    })
-    expect(r.errors).toEqual([])
-    expect(r.code).toBe(0)
-    expect(r.outputs['promoted-from-revision-id']).toBe(source.id)
-    expect(r.outputs['repo-commit-sha']).toBe(BUILT)
-    expect(activeOf(t, production).source_revision_config.repo_ref).toBe('main')
-    expect(one(t, production).secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
-  },
-  { speed: 4, dialect: 'langsmith' }
 )

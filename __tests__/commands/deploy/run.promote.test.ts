@@ -1,21 +1,27 @@
 // Promotion in-process (the action's door on a fake port, against the emulator on one virtual
-// clock): an image promoted by tag or digest, a dry run, a failed health gate rolled back, every
-// refusal before any write (a ref beside promote-from, no such source, a newer revision in
-// progress, a ref known to point elsewhere, an unhealthy source or one serving another revision, a
-// ref read with a line break), `verify-source: false`, and a new revision that is not what the
-// source verified, rolled back or named. Through the bundle (the runner's files, folds, the GitHub
-// records, an upload's workspace, a smoke case, a revision superseded mid-run):
-// e2e/promote.test.ts, e2e/promote-evidence.test.ts.
+// clock): an image promoted by tag or digest, the production dialect (langsmith) alike, a dry
+// run, a failed health gate rolled back, every refusal before any write (a ref beside
+// promote-from, no such source, a newer revision in progress, a ref known to point elsewhere, a
+// failing smoke case, an unhealthy source or one serving another revision, a ref read with a line
+// break), `verify-source: false`, and a new revision that is not what the source verified, rolled
+// back or named. Through the bundle (the runner's files, folds, the GitHub records, an upload's
+// workspace, a passing smoke case, a revision superseded mid-run): e2e/promote.test.ts,
+// e2e/promote-evidence.test.ts.
 import { describe, expect, test } from '@jest/globals'
+import { startEmulator } from '../../../emulator/server.ts'
+import type { RunResult } from '../../../src/port.ts'
 import { run } from '../../../src/run.ts'
-import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import { emulatorInputs, fakePort, type FakePort } from '../../builders/fake-port.ts'
+import { EVENT } from '../../builders.ts'
 import {
   activeOf,
   BUILT,
   codehost,
+  ECHO,
   image,
   MOVED,
   one,
+  promotionWorkspace,
   REPO,
   seed,
   TAG
@@ -29,14 +35,14 @@ const { now, sleep } = v
 const OTHER = '5a1e0c2b-3d4f-4a6b-8c7d-9e0f1a2b3c4d'
 const CHECKS = { 'health-check': 'true', 'health-check-window': '0s' }
 
-/** What the promotion builders read of a test's emulator. */
-const t = (): E2E =>
+/** What the promotion builders read of a test's emulator (`emu`: another than the test's own). */
+const t = (emu = v.emu): E2E =>
   ({
-    emu: v.emu,
-    key: v.emu.credentials().apiKey,
-    integration: v.emu.credentials().integrationId!,
+    emu,
+    key: emu.credentials().apiKey,
+    integration: emu.credentials().integrationId!,
     named: (name: string) =>
-      v.emu
+      emu
         .state()
         .tenants.flatMap(x => x.deployments)
         .filter(d => d.name === name)
@@ -51,9 +57,19 @@ function moveMain(): void {
   v.emu.configure({ repoCommits: { [`${REPO}@main`]: MOVED } })
 }
 
-async function deploy(inputs: Record<string, string>) {
-  const port = fakePort(emulatorInputs(v.emu, inputs))
+async function deploy(inputs: Record<string, string>, emu = v.emu) {
+  const port = fakePort(emulatorInputs(emu, inputs))
   const r = await run(port, { now, sleep })
+  return ended(port, r)
+}
+
+/** A run on the real clock, its workspace `workspace`: a smoke case's wait for its answer. */
+async function deployInWorkspace(inputs: Record<string, string>, workspace: string) {
+  const port = fakePort(emulatorInputs(v.emu, inputs), { event: { ...EVENT, workspace } })
+  return ended(port, await run(port))
+}
+
+function ended(port: FakePort, r: RunResult) {
   const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
   return {
     code: r.exitCode,
@@ -115,6 +131,24 @@ describe('promote', () => {
     expect(byDigest.code).toBe(0)
     expect(byDigest.warnings.join('\n')).not.toContain('a tag can move')
     expect(byDigest.log).toContain(`(image ${digest})`)
+  })
+
+  test('the production dialect (langsmith) promotes a codehost commit alike', async () => {
+    const emu = await startEmulator({ port: 0, now, dialect: 'langsmith' })
+    try {
+      const l = t(emu)
+      seed(l, [codehost(l, 'staging', {}), codehost(l, 'production', { KEY: 'prod-secret' })])
+      const source = activeOf(l, 'staging')
+      const r = await deploy({ ...PROMOTE, 'api-dialect': 'langsmith' }, emu)
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(r.outputs['promoted-from-revision-id']).toBe(source.id)
+      expect(r.outputs['repo-commit-sha']).toBe(BUILT)
+      expect(activeOf(l, 'production').source_revision_config.repo_ref).toBe('main')
+      expect(one(l, 'production').secrets).toEqual([{ name: 'KEY', value: 'prod-secret' }])
+    } finally {
+      await emu.close()
+    }
   })
 
   test('refused before any write (ref beside it, no such source, a newer revision in progress)', async () => {
@@ -186,6 +220,29 @@ describe('promote', () => {
 })
 
 describe('promote evidence', () => {
+  test('a smoke case that fails on the source refuses the promotion before any write', async () => {
+    pipeline()
+    v.emu.agents.scriptApp(one(t(), 'staging').id, { runs: { error: 'graph raised ValueError' } })
+    const good = one(t(), 'production').active_revision_id
+    const before = writes().length
+    const r = await deployInWorkspace(
+      { ...PROMOTE, ...CHECKS, 'smoke-test': 'smoke.json' },
+      promotionWorkspace(ECHO)
+    )
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toContain(
+      `Promotion refused: revision ${activeOf(t(), 'staging').id} of "staging"`
+    )
+    expect(r.errors[0]).toContain('did not pass the smoke cases')
+    expect(r.errors[0]).toContain('Nothing was written')
+    expect(writes()).toHaveLength(before)
+    expect(r.outputs['promoted-from-revision-id']).toBe('')
+    expect(r.errors[0]).toContain('smoke case "echo" failed')
+    expect(one(t(), 'production').active_revision_id).toBe(good)
+    expect(r.summary).toContain('| Source verified | no: it did not pass the smoke cases')
+  })
+
   test('a source that serves another revision is refused, without health-check and in a dry run too', async () => {
     pipeline()
     v.emu.agents.scriptApp(one(t(), 'staging').id, { revisionId: OTHER })
