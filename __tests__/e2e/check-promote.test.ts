@@ -85,7 +85,7 @@ e2e(
     expect(r.code).toBe(0)
     expect(r.outputs['source-digest']).toBe(digest)
     expect(r.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
-    expect(r.stdout).toContain(`(${digest}) to production: revision ${r.outputs['revision-id']}`)
+    expect(r.log).toContain(`(${digest}) to production: revision ${r.outputs['revision-id']}`)
 
     before = t.writes().length
     // The check archives the workspace as the deploy does: another digest is refused by both.
