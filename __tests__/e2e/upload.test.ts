@@ -16,7 +16,6 @@ import {
   watchedTemp,
   gitIn
 } from '../builders/upload.ts'
-import type { FaultSpec } from '../../emulator/faults/index.ts'
 import { e2e, runAction as run, uniqueName, uploadInputs, type E2E } from './harness.ts'
 
 /** What git cannot hold: links, a fifo, `.git` folders and a submodule's `.git` file. */
@@ -55,11 +54,6 @@ const upload = uploadInputs
 const runUpload = (t: E2E, workspace: string, over: Record<string, string>) =>
   run({ inputs: upload(t, over), env: { GITHUB_WORKSPACE: workspace } })
 
-/** A copy of fixtures/upload/ignores and a new deployment name. */
-const ignores = async (prefix: string) => ({
-  workspace: await copyFixture('ignores'),
-  name: uniqueName(prefix)
-})
 const deployments = (t: E2E, name: string) => t.named(name)
 const revisionsOf = (t: E2E, name: string) => deployments(t, name)[0]?.revisions ?? []
 
@@ -154,84 +148,7 @@ e2e('upload: updates by upload; a monorepo widens to its shared library; git is 
   expect(t.writes().map(w => w.method)).toEqual(['POST', 'PATCH'])
 })
 
-e2e(
-  'upload: a dry run builds the archive and prints it with the plan, and sends no write',
-  async t => {
-    const { workspace, name } = await ignores('upload-dry')
-    const r = await runUpload(t, workspace, { name, 'dry-run': 'true' })
-    expect(r.code).toBe(0)
-    expect(t.writes()).toEqual([])
-    expect(t.emu.state().uploads).toEqual([])
-    expect(r.stdout).toContain('Create deployment')
-    expect(r.stdout).toMatch(/source: 11 files, \d+ B, sha256:[0-9a-f]{64}/)
-    expect(r.summary).toContain(r.outputs['source-digest']!)
-  }
-)
-
-e2e(
-  'upload: a refused PUT is tried again with a new URL; the PATCH names only the stored object',
-  async t => {
-    const { workspace, name } = await ignores('upload-refused')
-    t.emu.addFaults([
-      { method: 'PUT', path: '/_uploads/**', kind: 'status', status: 403, times: 1 },
-      { method: 'PUT', path: '/_uploads/**', kind: 'lost-response', times: 1 }
-    ])
-    const r = await runUpload(t, workspace, { name })
-    expect(r.code).toBe(0)
-    const uploads = t.emu.state().uploads
-    expect(uploads).toHaveLength(3)
-    const patches = t.writes().filter(w => w.method === 'PATCH')
-    expect(patches).toHaveLength(1)
-    const named = (patches[0]!.body as { source_revision_config: { source_tarball_path: string } })
-      .source_revision_config.source_tarball_path
-    // The first was refused, the second stored but unanswered: neither is ever named.
-    expect(named).toBe(uploads[2]!.object_path)
-    expect(r.stdout).toMatch(/refused with HTTP 403/)
-    expect(r.stdout).toMatch(/answer was lost/)
-  }
-)
-
-e2e(
-  'upload: PUTs that keep failing end the run with nothing patched, and say the deployment has no revision',
-  async t => {
-    const { workspace, name } = await ignores('upload-down')
-    t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'status', status: 503 })
-    const r = await runUpload(t, workspace, { name })
-    expect(r.code).toBe(1)
-    expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
-    expect(t.emu.state().uploads).toHaveLength(3)
-    const error = r.errors.join('\n')
-    expect(error).toContain('Nothing was patched')
-    expect(error).toContain('was created by this run and has no revision with this source')
-    expect(r.outputs.created).toBe('true')
-  }
-)
-
-// An archive over 200 MiB is refused in the reliability suite (reliability/upload.test.ts): 5
-// CPU-seconds of deflate wherever it runs.
-e2e(
-  'upload: a missing config and a config outside the workspace are refused before any request',
-  async t => {
-    const { workspace, name } = await ignores('upload-bad')
-    const missing = await runUpload(t, workspace, {
-      name,
-      'graph-config-path': 'agent/langgraph.json'
-    })
-    expect(missing.code).toBe(1)
-    expect(missing.errors.join('\n')).toContain(
-      "`graph-config-path`: 'agent/langgraph.json' does not exist in the workspace"
-    )
-    expect(t.emu.requests()).toEqual([])
-    const outside = await runUpload(t, workspace, {
-      name,
-      'graph-config-path': '../monorepo/apps/agent/langgraph.json'
-    })
-    expect(outside.code).toBe(1)
-    expect(outside.errors.join('\n')).toContain('`graph-config-path` must stay inside')
-    expect(t.emu.requests()).toEqual([])
-  }
-)
-
+// A dry run's archive and plan: commands/deploy/run.upload-set.test.ts (in process).
 e2e('upload: a pull request from a fork is refused before any request', async t => {
   const workspace = await copyFixture('ignores')
   const r = await run({
@@ -261,139 +178,10 @@ e2e('upload: a pull request from a fork is refused before any request', async t 
   expect(t.emu.requests()).toEqual([])
 })
 
-e2e(
-  'upload: a PATCH whose answer is lost converges on the one upload, with no second PUT',
-  async t => {
-    const { workspace, name } = await ignores('upload-lost-patch')
-    t.emu.addFaults({ method: 'PATCH', path: '/v2/deployments/*', kind: 'lost-response', times: 1 })
-    const r = await runUpload(t, workspace, { name })
-    expect(r.code).toBe(0)
-    const uploads = t.emu.state().uploads
-    expect(uploads).toHaveLength(1)
-    const last = revisionsOf(t, name).at(-1)!
-    expect(last.id).toBe(r.outputs['revision-id'])
-    expect(last.status).toBe('DEPLOYED')
-    expect(last.source_revision_config).toMatchObject({
-      source_tarball_path: uploads[0]!.object_path
-    })
-    expect(r.stdout).toContain('The patch went through')
-  }
-)
-
 // ---------------------------------------------------------------------------------------------
-// The edges of the transport: what the upload host answers, the run's deadline, signals and
-// races, and what is refused before anything is sent (issue 32).
-
-/** Everything a run printed or wrote: where a signed URL's query must never be. */
-const everything = (r: { stdout: string; stderr: string; summary: string }) =>
-  `${r.stdout}\n${r.stderr}\n${r.summary}`
-
-/** The emulator's upload URLs carry `?signature=<token>`: the token of each URL it handed out. */
-const signatures = (t: E2E) => t.emu.state().uploads.map(u => u.signature)
-
-e2e(
-  'upload: no PATCH names an object after any upload failure (refused, reset, lost, a redirect)',
-  async t => {
-    const workspace = await copyFixture('ignores')
-    // A malformed redirect: the case after this one.
-    const faults: FaultSpec[] = [
-      { kind: 'status', status: 403 },
-      { kind: 'reset' },
-      { kind: 'lost-response' },
-      { kind: 'redirect', status: 307, location: 'https://elsewhere.example.com/o' }
-    ]
-    for (const fault of faults) {
-      const name = uniqueName('upload-never-patched')
-      t.emu.clearFaults()
-      t.emu.addFaults({ ...fault, method: 'PUT', path: '/_uploads/**' })
-      t.emu.clearRequests()
-      const r = await runUpload(t, workspace, { name })
-      const what = JSON.stringify(fault)
-      expect({ what, code: r.code, errors: r.errors.length }).toEqual({ what, code: 1, errors: 1 })
-      expect({ what, patches: t.writes().filter(w => w.method === 'PATCH') }).toEqual({
-        what,
-        patches: []
-      })
-      expect(r.errors[0]).toContain('Nothing was patched')
-      expect(r.errors[0]).not.toContain('Unexpected error')
-      // Outputs as far as known, whatever the host answered.
-      expect(r.outputs['source-digest']).toMatch(/^sha256:/)
-      expect(r.outputs.created).toBe('true')
-    }
-  }
-)
-
-e2e(
-  'upload: a redirect with an unparsable Location is a refusal: one error, outputs, and the signed query nowhere',
-  async t => {
-    const { workspace, name } = await ignores('upload-bad-location')
-    t.emu.addFaults({
-      method: 'PUT',
-      path: '/_uploads/**',
-      kind: 'redirect',
-      location: 'http://[unparsable'
-    })
-    const r = await runUpload(t, workspace, { name })
-    expect(r.code).toBe(1)
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toContain('refused with HTTP 302 (a redirect to (not a URL), not followed)')
-    expect(r.errors[0]).toContain('Nothing was patched')
-    expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
-    expect(r.outputs['source-digest']).toMatch(/^sha256:/)
-    expect(r.summary).toContain(r.outputs['source-digest']!)
-    const tokens = signatures(t)
-    expect(tokens).toHaveLength(3)
-    for (const token of tokens) expect(everything(r)).not.toContain(token)
-    expect(everything(r)).not.toContain('signature=')
-  }
-)
-
-e2e("upload: the run's deadline bounds a PUT that never answers, retries included", async t => {
-  const { workspace, name } = await ignores('upload-hang')
-  t.emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
-  // `timeout: 15s`: the upload, every try included, ends by 15 s on the run's clock (the client's
-  // deadline, 30 s later, leaves room for the look-ups around the wait); a PUT's own was 300 s.
-  // 15 s: time enough on a loaded machine for the first PUT to start.
-  const r = await run({
-    inputs: upload(t, { name, timeout: '15s' }),
-    env: { GITHUB_WORKSPACE: workspace },
-    timeoutMs: 150_000
-  })
-  expect(r.code).toBe(1)
-  expect(r.ms).toBeLessThan(120_000)
-  expect(r.errors[0]).toContain('The run reached its deadline (from `timeout`)')
-  expect(r.errors[0]).toContain('its answer was lost (no answer within')
-  expect(r.stdout).not.toContain('was its answer')
-  expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
-  expect(r.outputs['source-digest']).toMatch(/^sha256:/)
-})
-
-e2e(
-  'upload: an upload URL of another scheme or with credentials is never sent to, nor asked for again',
-  async t => {
-    const { workspace, name } = await ignores('upload-scheme')
-    // Each scheme and credentials in upload/put.test.ts; here, one of each through the bundle.
-    const urls = ['file:///etc/passwd', 'https://user:pass@storage.example.com/o.tar.gz']
-    for (const url of urls) {
-      t.emu.clearRequests()
-      t.emu.addFaults({
-        method: 'POST',
-        path: '/v2/deployments/*/upload-url',
-        kind: 'bad-schema',
-        body: { upload_url: url, object_path: 'uploads/elsewhere.tar.gz' },
-        times: 1
-      })
-      const r = await runUpload(t, workspace, { name })
-      const asked = t.emu.requests().filter(q => q.path.endsWith('/upload-url'))
-      expect({ url, code: r.code, asked: asked.length }).toEqual({ url, code: 1, asked: 1 })
-      expect(r.errors).toHaveLength(1)
-      expect(r.errors[0]).toContain('The source archive was not sent: the upload URL')
-      expect(r.errors[0]).not.toContain('Unexpected error')
-      expect(r.errors[0]).not.toContain('pass@')
-      expect(t.writes().filter(w => w.method === 'PATCH')).toEqual([])
-    }
-  }
-)
+// What only the bundle shows: the runner's temporary folder (TMPDIR), the user the job runs as,
+// signals. The flow's rules of the transport (what the upload host answers, the run's deadline,
+// the refusals before anything is sent) run in process: commands/deploy/run.upload.test.ts.
 
 e2e(
   'upload: files over 1 GiB unpacked (an 8 GiB sparse file, 8 MiB compressed) are refused before any request',
@@ -476,44 +264,5 @@ e2e(
     expect(Object.keys(r.outputs)).toContain('source-digest')
     expect(t.emu.requests()).toEqual([])
     expect(await readdir(temp.dir)).toEqual([])
-  }
-)
-
-e2e(
-  'upload: revision-source internal_source on a codehost deployment is refused before any request',
-  async t => {
-    const workspace = await copyFixture('ignores')
-    const r = await run({
-      inputs: t.inputs({
-        name: uniqueName('upload-codehost'),
-        repository: 'acme/agent-server',
-        ref: 'main',
-        'revision-source': 'internal_source'
-      }),
-      env: { GITHUB_WORKSPACE: workspace }
-    })
-    expect(r.code).toBe(1)
-    expect(r.errors.join('\n')).toContain(
-      '`revision-source: internal_source` needs a deployment whose source is `internal_source`'
-    )
-    expect(r.errors.join('\n')).toContain('set `source: internal_source`')
-    expect(t.emu.requests()).toEqual([])
-  }
-)
-
-e2e(
-  "upload: an ignore rule that leaves out the graph's module is refused before anything is sent, naming the graph and the rule",
-  async t => {
-    const workspace = await copyFixture('ignores')
-    // The service's build would fail to import it (as the emulator's does).
-    await writeFile(join(workspace, '.dockerignore'), 'agent.py\n', { flag: 'a' })
-    const r = await runUpload(t, workspace, { name: uniqueName('upload-no-graph') })
-    expect(r.code).toBe(1)
-    expect(r.errors).toHaveLength(1)
-    expect(r.errors[0]).toContain(
-      '`graph-config-path`: graph "agent" of \'langgraph.json\' names ./agent.py (agent.py in the archive), which is not in the archive: agent.py is ignored by `agent.py` (.dockerignore line 4).'
-    )
-    expect(r.errors[0]).toContain('Nothing was sent.')
-    expect(t.emu.requests()).toEqual([])
   }
 )

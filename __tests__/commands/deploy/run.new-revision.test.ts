@@ -50,9 +50,13 @@ interface Result {
   summary: string
 }
 
-/** A test with its own emulator (speed 4, main at the push's commit, as the bundle's tests have). */
+/**
+ * A test with its own emulator (speed 4, main at the push's commit, as the bundle's tests have).
+ * One after the other: jest refuses a dynamic import (the run makes some) while it is between two
+ * tests, which concurrent tests would make it.
+ */
 function withRun(title: string, body: (t: T) => Promise<void>): void {
-  test.concurrent(
+  test(
     title,
     async () => {
       const emu = await startEmulator({ port: 0, speed: 4 })
