@@ -71,22 +71,7 @@ e2e(
 )
 
 e2e(
-  'a push to main: a second run patches the same deployment with a new revision',
-  async ({ inputs, named, writes, seed }) => {
-    const name = uniqueName('update')
-    seed(name)
-    const r = await run({ inputs: inputs({ name }) })
-    expect(r.code).toBe(0)
-    expect(named(name)).toHaveLength(1)
-    const [d] = named(name)
-    expect(d!.revisions).toHaveLength(2)
-    expect(r.outputs).toMatchObject({ created: 'false', 'revision-id': d!.latest_revision_id })
-    expect(writes().map(w => `${w.method} ${w.path}`)).toEqual([`PATCH /v2/deployments/${d!.id}`])
-  }
-)
-
-e2e(
-  'the exact name is updated among many similar names across pages',
+  'a second run patches the same deployment with a new revision: the exact name, found among many similar names across pages',
   async ({ emu, integration, inputs, named, writes }) => {
     const name = uniqueName('pr-1')
     const fixture = demoFixture()
@@ -113,11 +98,13 @@ e2e(
     emu.loadFixture(fixture)
     const r = await run({ inputs: inputs({ name }) })
     expect(r.code).toBe(0)
+    expect(named(name)).toHaveLength(1)
     const [exact] = named(name)
     expect(r.stdout).toContain(`Found deployment "${name}" (${exact!.id})`)
     expect(r.outputs).toMatchObject({
       'deployment-id': exact!.id,
       created: 'false',
+      'revision-id': exact!.latest_revision_id,
       'revision-status': 'DEPLOYED'
     })
     // The one write went to the exact name; none of its look-alikes got a revision.
@@ -201,9 +188,17 @@ e2e(
 )
 
 e2e(
-  'a dry run resolves everything, prints the plan, and writes nothing',
+  'a dry run resolves everything, prints the plan, and writes nothing; 429 with Retry-After is honoured',
   async ({ emu, inputs, writes }) => {
     const name = uniqueName('dry')
+    emu.setFaults({
+      kind: 'status',
+      status: 429,
+      retryAfter: 1,
+      method: 'GET',
+      path: '/v2/deployments',
+      times: 1
+    })
     const r = await run({
       inputs: inputs({ name, 'dry-run': 'true', secrets: 'OPENAI_API_KEY=sk-dry-run-secret-value' })
     })
@@ -214,6 +209,11 @@ e2e(
     expect(r.summary).toContain('Dry run')
     expect(r.summary).toContain('secrets.OPENAI_API_KEY: ***')
     expect(leaks(r, ['sk-dry-run-secret-value'])).toEqual([])
+    const lists = emu.requests().filter(q => q.path === '/v2/deployments')
+    expect(lists[0]!.status).toBe(429)
+    // The backoff of a first retry alone is at most 500 ms.
+    const gap = Date.parse(lists[1]!.time) - Date.parse(lists[0]!.time)
+    expect(gap).toBeGreaterThanOrEqual(950)
   }
 )
 
@@ -327,37 +327,6 @@ e2e(
 )
 
 e2e(
-  'a create whose response is lost is reconciled: exactly one deployment',
-  async ({ emu, inputs, named, writes }) => {
-    const name = uniqueName('lost')
-    emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
-    const r = await run({ inputs: inputs({ name }) })
-    expect(r.code).toBe(0)
-    expect(named(name)).toHaveLength(1)
-    expect(writes().filter(w => w.method === 'POST')).toHaveLength(1)
-    expect(r.outputs).toMatchObject({ created: 'true', 'revision-status': 'DEPLOYED' })
-  }
-)
-
-e2e('429 with Retry-After is honoured', async ({ emu, inputs }) => {
-  emu.setFaults({
-    kind: 'status',
-    status: 429,
-    retryAfter: 1,
-    method: 'GET',
-    path: '/v2/deployments',
-    times: 1
-  })
-  const r = await run({ inputs: inputs({ name: uniqueName('limited'), 'dry-run': 'true' }) })
-  expect(r.code).toBe(0)
-  const lists = emu.requests().filter(q => q.path === '/v2/deployments')
-  expect(lists[0]!.status).toBe(429)
-  // The backoff of a first retry alone is at most 500 ms.
-  const gap = Date.parse(lists[1]!.time) - Date.parse(lists[0]!.time)
-  expect(gap).toBeGreaterThanOrEqual(950)
-})
-
-e2e(
   'SIGINT while waiting: exits on its own, non-zero, with outputs and a summary',
   async ({ inputs, named }) => {
     const name = uniqueName('cancel')
@@ -382,24 +351,31 @@ e2e(
 // With RUNNER_DEBUG=1 too: every run of the reliability suite, in both log modes, is scanned for
 // its secrets (reliability/support.ts).
 const SECRET_VALUES = ['sk-live-0123456789abcdef', 'multi=part=value-xyz']
-e2e('secrets never leak: not in logs, outputs or the summary', async ({ key, inputs, writes }) => {
-  const name = uniqueName('secret')
-  const r = await run({
-    inputs: inputs({
-      name,
-      secrets: `OPENAI_API_KEY=${SECRET_VALUES[0]}\n# comment\nOTHER=${SECRET_VALUES[1]}`
+e2e(
+  'secrets never leak: not in logs, outputs or the summary; a create whose response is lost is reconciled: exactly one deployment',
+  async ({ emu, key, inputs, named, writes }) => {
+    const name = uniqueName('secret')
+    emu.setFaults({ kind: 'lost-response', method: 'POST', path: '/v2/deployments', times: 1 })
+    const r = await run({
+      inputs: inputs({
+        name,
+        secrets: `OPENAI_API_KEY=${SECRET_VALUES[0]}\n# comment\nOTHER=${SECRET_VALUES[1]}`
+      })
     })
-  })
-  expect(r.code).toBe(0)
-  // Every value was masked at once, and then never printed again.
-  for (const v of [key, ...SECRET_VALUES]) expect(r.stdout).toContain(`::add-mask::${v}`)
-  expect(leaks(r, [key, ...SECRET_VALUES])).toEqual([])
-  // The secrets did reach the control plane (and only it).
-  const create = writes().find(w => w.method === 'POST')
-  expect(create?.body).toMatchObject({
-    secrets: [
-      { name: 'OPENAI_API_KEY', value: SECRET_VALUES[0] },
-      { name: 'OTHER', value: SECRET_VALUES[1] }
-    ]
-  })
-})
+    expect(r.code).toBe(0)
+    // Every value was masked at once, and then never printed again.
+    for (const v of [key, ...SECRET_VALUES]) expect(r.stdout).toContain(`::add-mask::${v}`)
+    expect(leaks(r, [key, ...SECRET_VALUES])).toEqual([])
+    // The secrets did reach the control plane (and only it).
+    const create = writes().find(w => w.method === 'POST')
+    expect(create?.body).toMatchObject({
+      secrets: [
+        { name: 'OPENAI_API_KEY', value: SECRET_VALUES[0] },
+        { name: 'OTHER', value: SECRET_VALUES[1] }
+      ]
+    })
+    expect(named(name)).toHaveLength(1)
+    expect(writes().filter(w => w.method === 'POST')).toHaveLength(1)
+    expect(r.outputs).toMatchObject({ created: 'true', 'revision-status': 'DEPLOYED' })
+  }
+)

@@ -42,33 +42,58 @@ e2e('inputs: a mistyped command reports one problem, the command, and sends noth
   expect(t.emu.requests()).toEqual([])
 })
 
-e2e('inputs: every declared output is written on a deploy, `deleted` false', async t => {
-  const r = await run({ inputs: t.inputs({ name: uniqueName('outs') }) })
-  expect(r.code).toBe(0)
-  expect(Object.keys(r.outputs).sort()).toEqual(DECLARED)
-  expect(r.outputs).toMatchObject({
-    deleted: 'false',
-    created: 'true',
-    'github-deployment-id': '',
-    'rollback-revision-id': '',
-    'rollback-status': ''
-  })
-})
+e2e(
+  'inputs: a deploy writes every declared output, `deleted` false; refs/heads/X deploys X, with a notice; secrets that are common words: one warning naming them, not masked',
+  async t => {
+    const r = await run({
+      inputs: t.inputs({
+        name: uniqueName('outs'),
+        ref: 'refs/heads/main',
+        secrets:
+          'DEBUG=true\nLOG_LEVEL=info\nMODE=main\nSTATE=READY\nAPI_TOKEN=tok-0123456789abcdef'
+      })
+    })
+    expect(r.code).toBe(0)
+    expect(Object.keys(r.outputs).sort()).toEqual(DECLARED)
+    expect(r.outputs).toMatchObject({
+      deleted: 'false',
+      created: 'true',
+      'github-deployment-id': '',
+      'rollback-revision-id': '',
+      'rollback-status': ''
+    })
+    expect(r.stdout).toMatch(
+      /^::notice::`ref`: refs\/heads\/main is deployed as the branch name main/m
+    )
+    const create = t.writes().find(w => w.method === 'POST')
+    expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'main' } })
+    const masks = r.stdout.split('\n').filter(l => l.startsWith('::add-mask::'))
+    expect(masks).toContain('::add-mask::tok-0123456789abcdef')
+    for (const word of ['true', 'info', 'main', 'READY']) {
+      expect(masks).not.toContain(`::add-mask::${word}`)
+    }
+    const warned = warnings(r.stdout).filter(w => w.includes('common word'))
+    expect(warned).toHaveLength(1)
+    expect(warned[0]).toMatch(
+      /Secrets DEBUG, LOG_LEVEL, MODE, STATE: their values are a common word/
+    )
+    expect(r.summary).toMatch(/Revision status \| `DEPLOYED`/)
+  }
+)
 
-e2e('inputs: every declared output is written when the inputs are invalid', async t => {
-  const r = await run({ inputs: t.inputs({ name: 'Not A Name' }) })
-  expect(r.code).toBe(1)
-  expect(Object.keys(r.outputs).sort()).toEqual(DECLARED)
-  expect(r.outputs).toMatchObject({ created: 'false', deleted: 'false', 'deployment-id': '' })
-})
-
-e2e('inputs: a ref git would refuse is refused before any request', async t => {
-  const r = await run({ inputs: t.inputs({ name: uniqueName('ref'), ref: 'main..x' }) })
-  expect(r.code).toBe(1)
-  expect(r.errors).toHaveLength(1)
-  expect(r.errors[0]).toMatch(/- ref: `ref` must be a branch name or `refs\/tags\/<tag>` as git/)
-  expect(t.emu.requests()).toEqual([])
-})
+// Every problem is reported at once: a bad name and a ref git would refuse, one error line.
+e2e(
+  'inputs: invalid inputs write every declared output; a ref git would refuse is refused before any request',
+  async t => {
+    const r = await run({ inputs: t.inputs({ name: 'Not A Name', ref: 'main..x' }) })
+    expect(r.code).toBe(1)
+    expect(Object.keys(r.outputs).sort()).toEqual(DECLARED)
+    expect(r.outputs).toMatchObject({ created: 'false', deleted: 'false', 'deployment-id': '' })
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/- ref: `ref` must be a branch name or `refs\/tags\/<tag>` as git/)
+    expect(t.emu.requests()).toEqual([])
+  }
+)
 
 e2e('inputs: refs/pull/N/merge is refused, naming the head branch', async t => {
   const r = await run({
@@ -79,37 +104,6 @@ e2e('inputs: refs/pull/N/merge is refused, naming the head branch', async t => {
   expect(r.errors).toHaveLength(1)
   expect(r.errors[0]).toMatch(/head branch, `feature-login`/)
   expect(t.emu.requests()).toEqual([])
-})
-
-e2e('inputs: refs/heads/X deploys X, with a notice', async t => {
-  const name = uniqueName('heads')
-  const r = await run({ inputs: t.inputs({ name, ref: 'refs/heads/main' }) })
-  expect(r.code).toBe(0)
-  expect(r.stdout).toMatch(
-    /^::notice::`ref`: refs\/heads\/main is deployed as the branch name main/m
-  )
-  const create = t.writes().find(w => w.method === 'POST')
-  expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'main' } })
-})
-
-e2e('inputs: secrets that are common words: one warning naming them, not masked', async t => {
-  const name = uniqueName('words')
-  const r = await run({
-    inputs: t.inputs({
-      name,
-      secrets: 'DEBUG=true\nLOG_LEVEL=info\nMODE=main\nSTATE=READY\nAPI_TOKEN=tok-0123456789abcdef'
-    })
-  })
-  expect(r.code).toBe(0)
-  const masks = r.stdout.split('\n').filter(l => l.startsWith('::add-mask::'))
-  expect(masks).toContain('::add-mask::tok-0123456789abcdef')
-  for (const word of ['true', 'info', 'main', 'READY']) {
-    expect(masks).not.toContain(`::add-mask::${word}`)
-  }
-  const warned = warnings(r.stdout).filter(w => w.includes('common word'))
-  expect(warned).toHaveLength(1)
-  expect(warned[0]).toMatch(/Secrets DEBUG, LOG_LEVEL, MODE, STATE: their values are a common word/)
-  expect(r.summary).toMatch(/Revision status \| `DEPLOYED`/)
 })
 
 e2e('inputs: a ref that reads as another is refused before any request', async t => {
