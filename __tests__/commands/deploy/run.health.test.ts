@@ -116,7 +116,9 @@ test('unavailable (every probe 404): one warning, the run succeeds, health=unava
   const r = await deploy({ name: 'off' })
   expect(r.exitCode).toBe(0)
   expect(r.outputs.health).toBe('unavailable')
-  expect(r.warnings.filter(w => /Health check unavailable/.test(w))).toHaveLength(1)
+  expect(r.warnings.filter(w => w.startsWith('warning: Health check unavailable: '))).toHaveLength(
+    1
+  )
   expect(probes().map(p => p.status)).toEqual([404, 404, 404])
 })
 

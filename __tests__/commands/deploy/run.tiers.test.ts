@@ -94,34 +94,39 @@ test('a resize alone: the run makes no code revision; the resize revision is thi
   expect(r.outputs.size).toBe('large')
 })
 
-test('a resize with a code change in one run: the verdict is on the resize revision, which carries the change', async () => {
-  const name = 'both'
-  seed(name)
-  // The code change's revision builds long: the resize, sent right after it, supersedes it.
-  v.emu.configure({ stageDurationsMs: { BUILDING: 40_000 } })
-  v.emu.addFaults({
-    kind: 'delay',
-    ms: 1500,
-    method: 'PATCH',
-    path: '/v2/deployments/*/resource-tiers',
-    times: 1
-  })
-  const r = await deploy({ name, ref: 'feature-x', size: 'medium' })
-  expect(r.errors).toEqual([])
-  expect(r.exitCode).toBe(0)
-  const d = held(name)
-  // Seeded, the code change's (superseded by the resize), the resize's.
-  expect(d.revisions.map(x => x.status)).toEqual(['DEPLOYED', 'SKIPPED', 'DEPLOYED'])
-  const [, code, resized] = d.revisions
-  expect(r.outputs['revision-id']).toBe(resized!.id)
-  expect(resized!.source_revision_config.repo_ref).toBe('feature-x')
-  expect(code!.source_revision_config.repo_ref).toBe('feature-x')
-  expect(d.deployment_tier).toBe('DEDICATED_M')
-  expect(r.log).toContain(`follows revision ${code!.id} of this run's change and carries both`)
-  expect(r.port.summaries.join('\n')).toMatch(
-    /size: small \(DEDICATED_S\) -> medium \(DEDICATED_M\)/
-  )
-})
+test(
+  'a resize with a code change in one run: the verdict is on the resize revision, which carries the change',
+  async () => {
+    const name = 'both'
+    seed(name)
+    // The code change's revision builds long: the resize, sent right after it, supersedes it.
+    v.emu.configure({ stageDurationsMs: { BUILDING: 40_000 } })
+    v.emu.addFaults({
+      kind: 'delay',
+      ms: 1500,
+      method: 'PATCH',
+      path: '/v2/deployments/*/resource-tiers',
+      times: 1
+    })
+    const r = await deploy({ name, ref: 'feature-x', size: 'medium' })
+    expect(r.errors).toEqual([])
+    expect(r.exitCode).toBe(0)
+    const d = held(name)
+    // Seeded, the code change's (superseded by the resize), the resize's.
+    expect(d.revisions.map(x => x.status)).toEqual(['DEPLOYED', 'SKIPPED', 'DEPLOYED'])
+    const [, code, resized] = d.revisions
+    expect(r.outputs['revision-id']).toBe(resized!.id)
+    expect(resized!.source_revision_config.repo_ref).toBe('feature-x')
+    expect(code!.source_revision_config.repo_ref).toBe('feature-x')
+    expect(d.deployment_tier).toBe('DEDICATED_M')
+    expect(r.log).toContain(`follows revision ${code!.id} of this run's change and carries both`)
+    expect(r.port.summaries.join('\n')).toMatch(
+      /size: small \(DEDICATED_S\) -> medium \(DEDICATED_M\)/
+    )
+  },
+  // The resize's answer waits 1.5 s of real time: room beyond jest's 5 s on a loaded machine.
+  30_000
+)
 
 /** The resize answered (and, with `reads`, the deployment read) naming its first revision. */
 const OLD_RESIZE = {
