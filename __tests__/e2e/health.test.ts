@@ -17,7 +17,8 @@ import {
 } from './harness.ts'
 
 /** A short window keeps each case to seconds: probes every 2 s (poll-interval), 2 s of 2xx. */
-// An always-on server: a Serverless one (a create's default) takes a 503 for a wake-up (tiers.test.ts).
+// An always-on server: a Serverless one (a create's default) takes a 503 for a wake-up
+// (commands/deploy/run.tiers.test.ts).
 const GATE = {
   'health-check': 'true',
   'health-check-window': '2s',
