@@ -5,7 +5,7 @@
 // runner's files) stays in __tests__/e2e/new-revision.test.ts. Nothing here depends on the
 // machine's speed: a drain is scripted by a count of probes, a slow case by a delay far beyond
 // its timeout.
-import { expect, test } from '@jest/globals'
+import { beforeAll, expect, test } from '@jest/globals'
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
@@ -51,28 +51,47 @@ interface Result {
 }
 
 /**
- * A test with its own emulator (speed 4, main at the push's commit, as the bundle's tests have).
- * One after the other: jest refuses a dynamic import (the run makes some) while it is between two
- * tests, which concurrent tests would make it.
+ * The tests' bodies, all started at once in one beforeAll, each on its own emulator, and each
+ * reported by its own test: side by side, never with jest between two tests, where it refuses the
+ * dynamic imports a run makes (concurrent tests would put it there).
  */
+const bodies = new Map<string, () => Promise<void>>()
+const outcomes = new Map<string, Promise<unknown>>()
+beforeAll(async () => {
+  for (const [title, body] of bodies)
+    outcomes.set(
+      title,
+      body().then(
+        () => undefined,
+        (e: unknown) => e ?? new Error('failed')
+      )
+    )
+  await Promise.all(outcomes.values())
+}, 170_000)
+
+function allAtOnce(title: string, body: () => Promise<void>): void {
+  bodies.set(title, body)
+  test(title, async () => {
+    const failure = await outcomes.get(title)
+    if (failure !== undefined) throw failure
+  })
+}
+
+/** A test with its own emulator (speed 4, main at the push's commit, as the bundle's tests have). */
 function withRun(title: string, body: (t: T) => Promise<void>): void {
-  test(
-    title,
-    async () => {
-      const emu = await startEmulator({ port: 0, speed: 4 })
-      emu.configure({ repoCommits: { [`${REPO}@main`]: PUSH_MAIN.sha! } })
-      try {
-        await body({
-          emu,
-          run: (over, ws, sha) => runIn(emu, over, ws, sha),
-          seed: n => seed(emu, n)
-        })
-      } finally {
-        await emu.close()
-      }
-    },
-    60_000
-  )
+  allAtOnce(title, async () => {
+    const emu = await startEmulator({ port: 0, speed: 4 })
+    emu.configure({ repoCommits: { [`${REPO}@main`]: PUSH_MAIN.sha! } })
+    try {
+      await body({
+        emu,
+        run: (over, ws, sha) => runIn(emu, over, ws, sha),
+        seed: n => seed(emu, n)
+      })
+    } finally {
+      await emu.close()
+    }
+  })
 }
 
 async function runIn(
