@@ -279,8 +279,8 @@ describe('docs/promotion.md', () => {
         .split(' | ')
         .at(-1)!
         .trim()
-      const file = /^`([^`]+)`:/.exec(cell)?.[1] ?? 'promote-evidence.test.ts'
-      const source = read(`__tests__/e2e/${file}`)
+      const file = /^`([^`]+)`:/.exec(cell)?.[1] ?? 'e2e/promote-evidence.test.ts'
+      const source = read(`__tests__/${file}`)
       const names = [...cell.matchAll(/"([^"]+)"/g)]
         .map(m => m[1]!)
         .filter(n => !n.startsWith('...'))

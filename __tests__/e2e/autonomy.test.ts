@@ -3,7 +3,7 @@
 // that is not a plain http(s) URL is left out of the outputs, and the pull-request comment leaves
 // another user's comment alone and posts nothing on a dry run. The run's own rules (another
 // deployment's answer, the rollback among other runs, a deployment being deleted, the wrong
-// dialect) run in-process, in __tests__/commands/deploy/run.autonomy.test.ts.
+// dialect) run in-process, in __tests__/commands/deploy/command.autonomy.test.ts.
 import { expect } from '@jest/globals'
 import { withGateProxy as withProxy } from './gate.ts'
 import {

@@ -2,7 +2,7 @@
 // and a planned change (drift, the step fails), secrets shown by name only. It never writes. The
 // other kinds of drift (a setting changed by hand, `fail-on-drift: false`, a redeploy from the web
 // app that failed or is still building, another commit than the ref names, no deployment, another
-// type, one being deleted, an active revision not DEPLOYED): in-process, commands/check/run.check.test.ts.
+// type, one being deleted, an active revision not DEPLOYED): in-process, commands/check/command.test.ts.
 import { expect } from '@jest/globals'
 import { e2e, leaks, runAction as run, type E2E } from './harness.ts'
 

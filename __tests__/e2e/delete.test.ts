@@ -1,7 +1,7 @@
 // `command: delete` end to end: only the exact name, an absent name a success with a notice,
 // deploy-only inputs refused; and the pull-request comment. An absent id, dry runs, the tracing
 // project, the wait through AWAITING_DELETE and a lost answer are the flow's:
-// __tests__/commands/delete/run.delete.test.ts.
+// __tests__/commands/delete/command.test.ts.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import {

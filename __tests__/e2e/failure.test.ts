@@ -1,7 +1,7 @@
 // A failed revision end to end: its build log in the job as the runner shows it (secrets redacted,
 // workflow commands in it inert), its telling line in the error and the summary. The rest of a
 // failure's rules (other logs, `failure-logs`, `on-failure: rollback`) are the flow's:
-// __tests__/commands/deploy/run.failure.test.ts.
+// __tests__/commands/deploy/command.failure.test.ts.
 import { expect } from '@jest/globals'
 import { e2e, leaks, runAction as run, uniqueName } from './harness.ts'
 

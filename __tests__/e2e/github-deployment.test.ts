@@ -1,7 +1,7 @@
 // GitHub deployments end to end: the bundle (`node index.js` on Node 24, see e2e/harness.ts) against
 // the control-plane emulator and a local fake of the GitHub REST API (GITHUB_API_URL). What is
 // asserted is what GitHub would have received, the exit code, the outputs and the log. A failed
-// build's status and GitHub refusing are the flow's: __tests__/commands/deploy/run.failure.test.ts.
+// build's status and GitHub refusing are the flow's: __tests__/commands/deploy/command.failure.test.ts.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import {

@@ -2,7 +2,7 @@
 // their agent server at `http://127.0.0.1:<port>/_agents/<id>` (emulator/agents/servers.ts). What is asserted
 // is what the agent servers and the control plane received, the exit code, the outputs and the log.
 // The gate's own rules (unhealthy, rollback, unavailable, redirects) run in-process, in
-// __tests__/commands/deploy/run.health.test.ts: here is what the bundle shows.
+// __tests__/commands/deploy/command.health.test.ts: here is what the bundle shows.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import {
@@ -18,7 +18,7 @@ import {
 
 /** A short window keeps each case to seconds: probes every 2 s (poll-interval), 2 s of 2xx. */
 // An always-on server: a Serverless one (a create's default) takes a 503 for a wake-up
-// (commands/deploy/run.tiers.test.ts).
+// (commands/deploy/command.tiers.test.ts).
 const GATE = {
   'health-check': 'true',
   'health-check-window': '2s',

@@ -4,7 +4,7 @@
 // trusted through NODE_EXTRA_CA_CERTS, reached through a loopback CONNECT proxy (HTTPS_PROXY),
 // so the name needs no resolver. That server must never see the key; a host the user vouched for
 // (the custom-url input, health-check-hosts) gets it. A health-check-hosts refused as an input is
-// in-process: __tests__/commands/deploy/run.keys.test.ts.
+// in-process: __tests__/commands/deploy/command.keys.test.ts.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'

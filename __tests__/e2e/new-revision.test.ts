@@ -2,7 +2,7 @@
 // servers say which revision answers (`/info`'s host block), list the graphs' assistants and run
 // smoke cases. The workspace (GITHUB_WORKSPACE) holds the graph config and the smoke-test file.
 // Here, what only the bundle shows (the masking lines, the outputs and summary files); every other
-// rule of the checks runs in process (__tests__/commands/deploy/run.new-revision.test.ts).
+// rule of the checks runs in process (__tests__/commands/deploy/command.new-revision.test.ts).
 import { expect } from '@jest/globals'
 
 import { mkdtempSync, writeFileSync } from 'node:fs'

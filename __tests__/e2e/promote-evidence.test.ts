@@ -5,7 +5,7 @@
 // (said in the GitHub records too, or when superseded mid-run), and the CLI's flag. The other
 // endings (a failing smoke case, an unhealthy source, one serving another revision,
 // `verify-source: false`, a ref with a line break, a new revision with no commit, a created
-// target): in-process, commands/deploy/run.promote.test.ts.
+// target): in-process, commands/deploy/command.promote.test.ts.
 import { expect } from '@jest/globals'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'

@@ -1,7 +1,7 @@
 // `command: sweep` end to end, through the built bundle against the emulator and a fake GitHub:
 // the closed criterion with names that almost match and a pull request read that fails (the token
 // masked, GITHUB_API_URL read), and a bad input refused as the runner sees it. The other criteria,
-// held-back previews, dry runs and lost deletes are the flow's: __tests__/commands/sweep/run.sweep.test.ts.
+// held-back previews, dry runs and lost deletes are the flow's: __tests__/commands/sweep/command.test.ts.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { previewsFixture, type PreviewSpec } from '../../scripts/previews.ts'

@@ -4,7 +4,7 @@
 // health.test.ts). What is asserted is what the emulator received and holds, the exit code, the outputs, the log and the
 // summary. The run's other rules on types and sizes (a resize alone or with a code change, older
 // answers, a failed resize, a change of type, legacy words, the langsmith dialect, a Serverless
-// wake-up) run in-process, in __tests__/commands/deploy/run.tiers.test.ts.
+// wake-up) run in-process, in __tests__/commands/deploy/command.tiers.test.ts.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../emulator/server.ts'
 import { e2e, runAction as run, uniqueName, type E2E } from './harness.ts'

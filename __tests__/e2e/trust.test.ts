@@ -1,7 +1,7 @@
 // What a run claims, end to end through the bundle on Node 24: removed secrets are said, outputs
 // are written as they are, short values are not masked, the repository of a deployment is kept,
 // and only what the run saw happen is reported. The run's rules that the bundle adds nothing to
-// are in-process, in __tests__/commands/deploy/run.trust.test.ts.
+// are in-process, in __tests__/commands/deploy/command.trust.test.ts.
 import { expect } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { existsSync, mkdtempSync, writeFileSync } from 'node:fs'
@@ -59,7 +59,7 @@ e2e(
 
 // Listing the same secrets, an explicit other repository, a late 404, an undocumented status, a
 // name and an id of two deployments, a short timeout: the run's rules, in-process
-// (__tests__/commands/deploy/run.trust.test.ts).
+// (__tests__/commands/deploy/command.trust.test.ts).
 
 e2e(
   'outputs and masks: outputs are written as they are, even when a secret value equals one; values under 4 characters are not registered as masks, and one warning names them',

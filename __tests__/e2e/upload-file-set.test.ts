@@ -1,7 +1,7 @@
 // The upload's file set end to end through the bundle: what only the bundle shows, the runner's
 // own files (GITHUB_OUTPUT in the workspace) never archived. The rules of the file set (the trees
 // of fixtures/upload/rules, what the log says of each file left out, the dry run's listing) run
-// in process: __tests__/commands/deploy/run.upload-set.test.ts.
+// in process: __tests__/commands/deploy/command.upload-set.test.ts.
 import { expect } from '@jest/globals'
 
 import { writeFile } from 'node:fs/promises'

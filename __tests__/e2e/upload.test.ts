@@ -148,7 +148,7 @@ e2e('upload: updates by upload; a monorepo widens to its shared library; git is 
   expect(t.writes().map(w => w.method)).toEqual(['POST', 'PATCH'])
 })
 
-// A dry run's archive and plan: commands/deploy/run.upload-set.test.ts (in process).
+// A dry run's archive and plan: commands/deploy/command.upload-set.test.ts (in process).
 e2e('upload: a pull request from a fork is refused before any request', async t => {
   const workspace = await copyFixture('ignores')
   const r = await run({
@@ -181,7 +181,7 @@ e2e('upload: a pull request from a fork is refused before any request', async t 
 // ---------------------------------------------------------------------------------------------
 // What only the bundle shows: the runner's temporary folder (TMPDIR), the user the job runs as,
 // signals. The flow's rules of the transport (what the upload host answers, the run's deadline,
-// the refusals before anything is sent) run in process: commands/deploy/run.upload.test.ts.
+// the refusals before anything is sent) run in process: commands/deploy/command.upload.test.ts.
 
 e2e(
   'upload: files over 1 GiB unpacked (an 8 GiB sparse file, 8 MiB compressed) are refused before any request',
