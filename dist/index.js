@@ -1,15 +1,15 @@
 import { createRequire as __WEBPACK_EXTERNAL_createRequire } from "module";
 /******/ var __webpack_modules__ = ({
 
-/***/ 408:
+/***/ 770:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-module.exports = __nccwpck_require__(376);
+module.exports = __nccwpck_require__(218);
 
 
 /***/ }),
 
-/***/ 376:
+/***/ 218:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
@@ -281,34 +281,34 @@ __webpack_unused_export__ = debug; // for test
 
 /***/ }),
 
-/***/ 4718:
+/***/ 6752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 var __webpack_unused_export__;
 
 
-const Client = __nccwpck_require__(271)
-const Dispatcher = __nccwpck_require__(2377)
-const Pool = __nccwpck_require__(8014)
-const BalancedPool = __nccwpck_require__(3207)
-const Agent = __nccwpck_require__(5539)
-const ProxyAgent = __nccwpck_require__(9710)
-const EnvHttpProxyAgent = __nccwpck_require__(6699)
-const RetryAgent = __nccwpck_require__(9176)
-const errors = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
+const Client = __nccwpck_require__(3701)
+const Dispatcher = __nccwpck_require__(883)
+const Pool = __nccwpck_require__(628)
+const BalancedPool = __nccwpck_require__(837)
+const Agent = __nccwpck_require__(7405)
+const ProxyAgent = __nccwpck_require__(6672)
+const EnvHttpProxyAgent = __nccwpck_require__(3137)
+const RetryAgent = __nccwpck_require__(50)
+const errors = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { InvalidArgumentError } = errors
-const api = __nccwpck_require__(5889)
-const buildConnector = __nccwpck_require__(5106)
-const MockClient = __nccwpck_require__(2839)
-const MockAgent = __nccwpck_require__(587)
-const MockPool = __nccwpck_require__(3926)
-const mockErrors = __nccwpck_require__(5347)
-const RetryHandler = __nccwpck_require__(3174)
-const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(4743)
-const DecoratorHandler = __nccwpck_require__(6949)
-const RedirectHandler = __nccwpck_require__(3216)
-const createRedirectInterceptor = __nccwpck_require__(5306)
+const api = __nccwpck_require__(6615)
+const buildConnector = __nccwpck_require__(9136)
+const MockClient = __nccwpck_require__(7365)
+const MockAgent = __nccwpck_require__(7501)
+const MockPool = __nccwpck_require__(4004)
+const mockErrors = __nccwpck_require__(2429)
+const RetryHandler = __nccwpck_require__(7816)
+const { getGlobalDispatcher, setGlobalDispatcher } = __nccwpck_require__(2581)
+const DecoratorHandler = __nccwpck_require__(8155)
+const RedirectHandler = __nccwpck_require__(8754)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 Object.assign(Dispatcher.prototype, api)
 
@@ -326,10 +326,10 @@ __webpack_unused_export__ = DecoratorHandler
 __webpack_unused_export__ = RedirectHandler
 __webpack_unused_export__ = createRedirectInterceptor
 __webpack_unused_export__ = {
-  redirect: __nccwpck_require__(1068),
-  retry: __nccwpck_require__(9636),
-  dump: __nccwpck_require__(5786),
-  dns: __nccwpck_require__(6149)
+  redirect: __nccwpck_require__(1514),
+  retry: __nccwpck_require__(2026),
+  dump: __nccwpck_require__(8060),
+  dns: __nccwpck_require__(379)
 }
 
 __webpack_unused_export__ = buildConnector
@@ -391,7 +391,7 @@ function makeDispatcher (fn) {
 __webpack_unused_export__ = setGlobalDispatcher
 __webpack_unused_export__ = getGlobalDispatcher
 
-const fetchImpl = (__nccwpck_require__(6860).fetch)
+const fetchImpl = (__nccwpck_require__(4398).fetch)
 module.exports.fetch = async function fetch (init, options = undefined) {
   try {
     return await fetchImpl(init, options)
@@ -403,39 +403,39 @@ module.exports.fetch = async function fetch (init, options = undefined) {
     throw err
   }
 }
-/* unused reexport */ __nccwpck_require__(5662).Headers
-/* unused reexport */ __nccwpck_require__(9317).Response
-/* unused reexport */ __nccwpck_require__(3713).Request
-/* unused reexport */ __nccwpck_require__(8440).FormData
+/* unused reexport */ __nccwpck_require__(660).Headers
+/* unused reexport */ __nccwpck_require__(9051).Response
+/* unused reexport */ __nccwpck_require__(9967).Request
+/* unused reexport */ __nccwpck_require__(5910).FormData
 __webpack_unused_export__ = globalThis.File ?? (__nccwpck_require__(4573).File)
-/* unused reexport */ __nccwpck_require__(4881).FileReader
+/* unused reexport */ __nccwpck_require__(8355).FileReader
 
-const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(8709)
+const { setGlobalOrigin, getGlobalOrigin } = __nccwpck_require__(1059)
 
 __webpack_unused_export__ = setGlobalOrigin
 __webpack_unused_export__ = getGlobalOrigin
 
-const { CacheStorage } = __nccwpck_require__(7403)
-const { kConstruct } = __nccwpck_require__(8271)
+const { CacheStorage } = __nccwpck_require__(3245)
+const { kConstruct } = __nccwpck_require__(109)
 
 // Cache & CacheStorage are tightly coupled with fetch. Even if it may run
 // in an older version of Node, it doesn't have any use without fetch.
 __webpack_unused_export__ = new CacheStorage(kConstruct)
 
-const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(8495)
+const { deleteCookie, getCookies, getSetCookies, setCookie } = __nccwpck_require__(9061)
 
 __webpack_unused_export__ = deleteCookie
 __webpack_unused_export__ = getCookies
 __webpack_unused_export__ = getSetCookies
 __webpack_unused_export__ = setCookie
 
-const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(782)
+const { parseMIMEType, serializeAMimeType } = __nccwpck_require__(1900)
 
 __webpack_unused_export__ = parseMIMEType
 __webpack_unused_export__ = serializeAMimeType
 
-const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(6814)
-/* unused reexport */ __nccwpck_require__(3435).WebSocket
+const { CloseEvent, ErrorEvent, MessageEvent } = __nccwpck_require__(5188)
+/* unused reexport */ __nccwpck_require__(3726).WebSocket
 __webpack_unused_export__ = CloseEvent
 __webpack_unused_export__ = ErrorEvent
 __webpack_unused_export__ = MessageEvent
@@ -451,18 +451,18 @@ __webpack_unused_export__ = MockPool
 __webpack_unused_export__ = MockAgent
 __webpack_unused_export__ = mockErrors
 
-const { EventSource } = __nccwpck_require__(6376)
+const { EventSource } = __nccwpck_require__(1238)
 
 __webpack_unused_export__ = EventSource
 
 
 /***/ }),
 
-/***/ 6128:
+/***/ 158:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { addAbortListener } = __nccwpck_require__(5386)
-const { RequestAbortedError } = __nccwpck_require__(6593)
+const { addAbortListener } = __nccwpck_require__(3440)
+const { RequestAbortedError } = __nccwpck_require__(8707)
 
 const kListener = Symbol('kListener')
 const kSignal = Symbol('kSignal')
@@ -522,16 +522,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2574:
+/***/ 2279:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class ConnectHandler extends AsyncResource {
   constructor (opts, callback) {
@@ -637,7 +637,7 @@ module.exports = connect
 
 /***/ }),
 
-/***/ 884:
+/***/ 6862:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -651,10 +651,10 @@ const {
   InvalidArgumentError,
   InvalidReturnValueError,
   RequestAbortedError
-} = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 const assert = __nccwpck_require__(4589)
 
 const kResume = Symbol('resume')
@@ -895,16 +895,16 @@ module.exports = pipeline
 
 /***/ }),
 
-/***/ 865:
+/***/ 4043:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { Readable } = __nccwpck_require__(3897)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
+const { Readable } = __nccwpck_require__(9927)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
 const { AsyncResource } = __nccwpck_require__(6698)
 
 class RequestHandler extends AsyncResource {
@@ -1116,18 +1116,18 @@ module.exports.RequestHandler = RequestHandler
 
 /***/ }),
 
-/***/ 4754:
+/***/ 3560:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
 const { finished, PassThrough } = __nccwpck_require__(7075)
-const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { getResolveErrorBodyCallback } = __nccwpck_require__(6425)
+const { InvalidArgumentError, InvalidReturnValueError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { getResolveErrorBodyCallback } = __nccwpck_require__(7655)
 const { AsyncResource } = __nccwpck_require__(6698)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 
 class StreamHandler extends AsyncResource {
   constructor (opts, factory, callback) {
@@ -1343,15 +1343,15 @@ module.exports = stream
 
 /***/ }),
 
-/***/ 3408:
+/***/ 1882:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError, SocketError } = __nccwpck_require__(6593)
+const { InvalidArgumentError, SocketError } = __nccwpck_require__(8707)
 const { AsyncResource } = __nccwpck_require__(6698)
-const util = __nccwpck_require__(5386)
-const { addSignal, removeSignal } = __nccwpck_require__(6128)
+const util = __nccwpck_require__(3440)
+const { addSignal, removeSignal } = __nccwpck_require__(158)
 const assert = __nccwpck_require__(4589)
 
 class UpgradeHandler extends AsyncResource {
@@ -1458,21 +1458,21 @@ module.exports = upgrade
 
 /***/ }),
 
-/***/ 5889:
+/***/ 6615:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-module.exports.request = __nccwpck_require__(865)
-module.exports.stream = __nccwpck_require__(4754)
-module.exports.pipeline = __nccwpck_require__(884)
-module.exports.upgrade = __nccwpck_require__(3408)
-module.exports.connect = __nccwpck_require__(2574)
+module.exports.request = __nccwpck_require__(4043)
+module.exports.stream = __nccwpck_require__(3560)
+module.exports.pipeline = __nccwpck_require__(6862)
+module.exports.upgrade = __nccwpck_require__(1882)
+module.exports.connect = __nccwpck_require__(2279)
 
 
 /***/ }),
 
-/***/ 3897:
+/***/ 9927:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // Ported from https://github.com/nodejs/undici/pull/907
@@ -1481,9 +1481,9 @@ module.exports.connect = __nccwpck_require__(2574)
 
 const assert = __nccwpck_require__(4589)
 const { Readable } = __nccwpck_require__(7075)
-const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { ReadableStreamFrom } = __nccwpck_require__(5386)
+const { RequestAbortedError, NotSupportedError, InvalidArgumentError, AbortError } = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { ReadableStreamFrom } = __nccwpck_require__(3440)
 
 const kConsume = Symbol('kConsume')
 const kReading = Symbol('kReading')
@@ -1864,15 +1864,15 @@ module.exports = { Readable: BodyReadable, chunksDecode }
 
 /***/ }),
 
-/***/ 6425:
+/***/ 7655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 const assert = __nccwpck_require__(4589)
 const {
   ResponseStatusCodeError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 
-const { chunksDecode } = __nccwpck_require__(3897)
+const { chunksDecode } = __nccwpck_require__(9927)
 const CHUNK_LIMIT = 128 * 1024
 
 async function getResolveErrorBodyCallback ({ callback, body, contentType, statusCode, statusMessage, headers }) {
@@ -1964,16 +1964,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5106:
+/***/ 9136:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const net = __nccwpck_require__(7030)
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(5386)
-const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(6593)
-const timers = __nccwpck_require__(5929)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, ConnectTimeoutError } = __nccwpck_require__(8707)
+const timers = __nccwpck_require__(6603)
 
 function noop () {}
 
@@ -2211,7 +2211,7 @@ module.exports = buildConnector
 
 /***/ }),
 
-/***/ 4037:
+/***/ 735:
 /***/ ((module) => {
 
 
@@ -2336,7 +2336,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6644:
+/***/ 2414:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2545,7 +2545,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6593:
+/***/ 8707:
 /***/ ((module) => {
 
 
@@ -2977,7 +2977,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8957:
+/***/ 4655:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -2985,7 +2985,7 @@ module.exports = {
 const {
   InvalidArgumentError,
   NotSupportedError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const assert = __nccwpck_require__(4589)
 const {
   isValidHTTPToken,
@@ -3000,9 +3000,9 @@ const {
   validateHandler,
   getServerName,
   normalizedMethodRecords
-} = __nccwpck_require__(5386)
-const { channels } = __nccwpck_require__(6644)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
+} = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
 
 // Verifies that a given path is valid does not contain control chars \x00 to \x20
 const invalidPathRegex = /[^\u0021-\u00ff]/
@@ -3466,7 +3466,7 @@ module.exports = Request
 
 /***/ }),
 
-/***/ 3377:
+/***/ 6443:
 /***/ ((module) => {
 
 module.exports = {
@@ -3540,7 +3540,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3838:
+/***/ 7752:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -3548,7 +3548,7 @@ module.exports = {
 const {
   wellknownHeaderNames,
   headerNameLowerCasedRecord
-} = __nccwpck_require__(4037)
+} = __nccwpck_require__(735)
 
 class TstNode {
   /** @type {any} */
@@ -3699,13 +3699,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5386:
+/***/ 3440:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(3377)
+const { kDestroyed, kBodyUsed, kListeners, kBody } = __nccwpck_require__(6443)
 const { IncomingMessage } = __nccwpck_require__(7067)
 const stream = __nccwpck_require__(7075)
 const net = __nccwpck_require__(7030)
@@ -3713,9 +3713,9 @@ const { Blob } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 const { stringify } = __nccwpck_require__(1792)
 const { EventEmitter: EE } = __nccwpck_require__(8474)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const { headerNameLowerCasedRecord } = __nccwpck_require__(4037)
-const { tree } = __nccwpck_require__(3838)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { headerNameLowerCasedRecord } = __nccwpck_require__(735)
+const { tree } = __nccwpck_require__(7752)
 
 const [nodeMajor, nodeMinor] = process.versions.node.split('.').map(v => Number(v))
 
@@ -4425,18 +4425,18 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5539:
+/***/ 7405:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
-const DispatcherBase = __nccwpck_require__(803)
-const Pool = __nccwpck_require__(8014)
-const Client = __nccwpck_require__(271)
-const util = __nccwpck_require__(5386)
-const createRedirectInterceptor = __nccwpck_require__(5306)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { kClients, kRunning, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
+const DispatcherBase = __nccwpck_require__(1841)
+const Pool = __nccwpck_require__(628)
+const Client = __nccwpck_require__(3701)
+const util = __nccwpck_require__(3440)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 const kOnConnect = Symbol('onConnect')
 const kOnDisconnect = Symbol('onDisconnect')
@@ -4565,7 +4565,7 @@ module.exports = Agent
 
 /***/ }),
 
-/***/ 3207:
+/***/ 837:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4573,7 +4573,7 @@ module.exports = Agent
 const {
   BalancedPoolMissingUpstreamError,
   InvalidArgumentError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const {
   PoolBase,
   kClients,
@@ -4581,10 +4581,10 @@ const {
   kAddClient,
   kRemoveClient,
   kGetDispatcher
-} = __nccwpck_require__(1278)
-const Pool = __nccwpck_require__(8014)
-const { kUrl, kInterceptors } = __nccwpck_require__(3377)
-const { parseOrigin } = __nccwpck_require__(5386)
+} = __nccwpck_require__(2128)
+const Pool = __nccwpck_require__(628)
+const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+const { parseOrigin } = __nccwpck_require__(3440)
 const kFactory = Symbol('factory')
 
 const kOptions = Symbol('options')
@@ -4781,7 +4781,7 @@ module.exports = BalancedPool
 
 /***/ }),
 
-/***/ 8939:
+/***/ 637:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -4789,9 +4789,9 @@ module.exports = BalancedPool
 /* global WebAssembly */
 
 const assert = __nccwpck_require__(4589)
-const util = __nccwpck_require__(5386)
-const { channels } = __nccwpck_require__(6644)
-const timers = __nccwpck_require__(5929)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const timers = __nccwpck_require__(6603)
 const {
   RequestContentLengthMismatchError,
   ResponseContentLengthMismatchError,
@@ -4804,7 +4804,7 @@ const {
   BodyTimeoutError,
   HTTPParserError,
   ResponseExceededMaxSizeError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -4837,9 +4837,9 @@ const {
   kOnError,
   kResume,
   kHTTPContext
-} = __nccwpck_require__(3377)
+} = __nccwpck_require__(6443)
 
-const constants = __nccwpck_require__(6402)
+const constants = __nccwpck_require__(2824)
 const EMPTY_BUF = Buffer.alloc(0)
 const FastBuffer = Buffer[Symbol.species]
 const addListener = util.addListener
@@ -4851,11 +4851,11 @@ const kSocketUsed = Symbol('kSocketUsed')
 let extractBody
 
 async function lazyllhttp () {
-  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(9240) : undefined
+  const llhttpWasmData = process.env.JEST_WORKER_ID ? __nccwpck_require__(3870) : undefined
 
   let mod
   try {
-    mod = await WebAssembly.compile(__nccwpck_require__(9968))
+    mod = await WebAssembly.compile(__nccwpck_require__(3434))
   } catch (e) {
     /* istanbul ignore next */
 
@@ -4863,7 +4863,7 @@ async function lazyllhttp () {
     // being enabled, but the occurring of this other error
     // * https://github.com/emscripten-core/emscripten/issues/11495
     // got me to remove that check to avoid breaking Node 12.
-    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(9240))
+    mod = await WebAssembly.compile(llhttpWasmData || __nccwpck_require__(3870))
   }
 
   return await WebAssembly.instantiate(mod, {
@@ -5778,7 +5778,7 @@ function writeH1 (client, request) {
 
   if (util.isFormDataLike(body)) {
     if (!extractBody) {
-      extractBody = (__nccwpck_require__(6962).extractBody)
+      extractBody = (__nccwpck_require__(4492).extractBody)
     }
 
     const [bodyStream, contentType] = extractBody(body)
@@ -6301,7 +6301,7 @@ module.exports = connectH1
 
 /***/ }),
 
-/***/ 7726:
+/***/ 8788:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -6309,13 +6309,13 @@ module.exports = connectH1
 const assert = __nccwpck_require__(4589)
 const { errorMonitor } = __nccwpck_require__(8474)
 const { pipeline } = __nccwpck_require__(7075)
-const util = __nccwpck_require__(5386)
+const util = __nccwpck_require__(3440)
 const {
   RequestContentLengthMismatchError,
   RequestAbortedError,
   SocketError,
   InformationalError
-} = __nccwpck_require__(6593)
+} = __nccwpck_require__(8707)
 const {
   kUrl,
   kReset,
@@ -6334,7 +6334,7 @@ const {
   kResume,
   kSize,
   kHTTPContext
-} = __nccwpck_require__(3377)
+} = __nccwpck_require__(6443)
 
 const kOpenStreams = Symbol('open streams')
 
@@ -6740,7 +6740,7 @@ function writeH2 (client, request) {
   let contentLength = util.bodyLength(body)
 
   if (util.isFormDataLike(body)) {
-    extractBody ??= (__nccwpck_require__(6962).extractBody)
+    extractBody ??= (__nccwpck_require__(4492).extractBody)
 
     const [bodyStream, contentType] = extractBody(body)
     headers['content-type'] = contentType
@@ -7100,7 +7100,7 @@ module.exports = connectH2
 
 /***/ }),
 
-/***/ 271:
+/***/ 3701:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // @ts-check
@@ -7110,16 +7110,16 @@ module.exports = connectH2
 const assert = __nccwpck_require__(4589)
 const net = __nccwpck_require__(7030)
 const http = __nccwpck_require__(7067)
-const util = __nccwpck_require__(5386)
-const { channels } = __nccwpck_require__(6644)
-const Request = __nccwpck_require__(8957)
-const DispatcherBase = __nccwpck_require__(803)
+const util = __nccwpck_require__(3440)
+const { channels } = __nccwpck_require__(2414)
+const Request = __nccwpck_require__(4655)
+const DispatcherBase = __nccwpck_require__(1841)
 const {
   InvalidArgumentError,
   InformationalError,
   ClientDestroyedError
-} = __nccwpck_require__(6593)
-const buildConnector = __nccwpck_require__(5106)
+} = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
 const {
   kUrl,
   kServerName,
@@ -7161,9 +7161,9 @@ const {
   kHTTPContext,
   kMaxConcurrentStreams,
   kResume
-} = __nccwpck_require__(3377)
-const connectH1 = __nccwpck_require__(8939)
-const connectH2 = __nccwpck_require__(7726)
+} = __nccwpck_require__(6443)
+const connectH1 = __nccwpck_require__(637)
+const connectH2 = __nccwpck_require__(8788)
 let deprecatedInterceptorWarned = false
 
 const kClosedResolve = Symbol('kClosedResolve')
@@ -7471,7 +7471,7 @@ class Client extends DispatcherBase {
   }
 }
 
-const createRedirectInterceptor = __nccwpck_require__(5306)
+const createRedirectInterceptor = __nccwpck_require__(5092)
 
 function onError (client, err) {
   if (
@@ -7731,19 +7731,19 @@ module.exports = Client
 
 /***/ }),
 
-/***/ 803:
+/***/ 1841:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const buffer = __nccwpck_require__(4573)
-const Dispatcher = __nccwpck_require__(2377)
+const Dispatcher = __nccwpck_require__(883)
 const {
   ClientDestroyedError,
   ClientClosedError,
   InvalidArgumentError
-} = __nccwpck_require__(6593)
-const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+} = __nccwpck_require__(8707)
+const { kDestroy, kClose, kClosed, kDestroyed, kDispatch, kInterceptors } = __nccwpck_require__(6443)
 
 const kOnDestroyed = Symbol('onDestroyed')
 const kOnClosed = Symbol('onClosed')
@@ -7946,7 +7946,7 @@ module.exports = DispatcherBase
 
 /***/ }),
 
-/***/ 2377:
+/***/ 883:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8018,15 +8018,15 @@ module.exports = Dispatcher
 
 /***/ }),
 
-/***/ 6699:
+/***/ 3137:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(803)
-const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(3377)
-const ProxyAgent = __nccwpck_require__(9710)
-const Agent = __nccwpck_require__(5539)
+const DispatcherBase = __nccwpck_require__(1841)
+const { kClose, kDestroy, kClosed, kDestroyed, kDispatch, kNoProxyAgent, kHttpProxyAgent, kHttpsProxyAgent } = __nccwpck_require__(6443)
+const ProxyAgent = __nccwpck_require__(6672)
+const Agent = __nccwpck_require__(7405)
 
 const DEFAULT_PORTS = {
   'http:': 80,
@@ -8185,7 +8185,7 @@ module.exports = EnvHttpProxyAgent
 
 /***/ }),
 
-/***/ 2190:
+/***/ 4660:
 /***/ ((module) => {
 
 /* eslint-disable */
@@ -8309,15 +8309,15 @@ module.exports = class FixedQueue {
 
 /***/ }),
 
-/***/ 1278:
+/***/ 2128:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const DispatcherBase = __nccwpck_require__(803)
-const FixedQueue = __nccwpck_require__(2190)
-const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(3377)
-const PoolStats = __nccwpck_require__(1680)
+const DispatcherBase = __nccwpck_require__(1841)
+const FixedQueue = __nccwpck_require__(4660)
+const { kConnected, kSize, kRunning, kPending, kQueued, kBusy, kFree, kUrl, kClose, kDestroy, kDispatch } = __nccwpck_require__(6443)
+const PoolStats = __nccwpck_require__(3246)
 
 const kClients = Symbol('clients')
 const kNeedDrain = Symbol('needDrain')
@@ -8510,10 +8510,10 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1680:
+/***/ 3246:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
-const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(3377)
+const { kFree, kConnected, kPending, kQueued, kRunning, kSize } = __nccwpck_require__(6443)
 const kPool = Symbol('pool')
 
 class PoolStats {
@@ -8551,7 +8551,7 @@ module.exports = PoolStats
 
 /***/ }),
 
-/***/ 8014:
+/***/ 628:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8562,14 +8562,14 @@ const {
   kNeedDrain,
   kAddClient,
   kGetDispatcher
-} = __nccwpck_require__(1278)
-const Client = __nccwpck_require__(271)
+} = __nccwpck_require__(2128)
+const Client = __nccwpck_require__(3701)
 const {
   InvalidArgumentError
-} = __nccwpck_require__(6593)
-const util = __nccwpck_require__(5386)
-const { kUrl, kInterceptors } = __nccwpck_require__(3377)
-const buildConnector = __nccwpck_require__(5106)
+} = __nccwpck_require__(8707)
+const util = __nccwpck_require__(3440)
+const { kUrl, kInterceptors } = __nccwpck_require__(6443)
+const buildConnector = __nccwpck_require__(9136)
 
 const kOptions = Symbol('options')
 const kConnections = Symbol('connections')
@@ -8665,19 +8665,19 @@ module.exports = Pool
 
 /***/ }),
 
-/***/ 9710:
+/***/ 6672:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(3377)
+const { kProxy, kClose, kDestroy, kDispatch, kInterceptors } = __nccwpck_require__(6443)
 const { URL } = __nccwpck_require__(3136)
-const Agent = __nccwpck_require__(5539)
-const Pool = __nccwpck_require__(8014)
-const DispatcherBase = __nccwpck_require__(803)
-const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(6593)
-const buildConnector = __nccwpck_require__(5106)
-const Client = __nccwpck_require__(271)
+const Agent = __nccwpck_require__(7405)
+const Pool = __nccwpck_require__(628)
+const DispatcherBase = __nccwpck_require__(1841)
+const { InvalidArgumentError, RequestAbortedError, SecureProxyConnectionError } = __nccwpck_require__(8707)
+const buildConnector = __nccwpck_require__(9136)
+const Client = __nccwpck_require__(3701)
 
 const kAgent = Symbol('proxy agent')
 const kClient = Symbol('proxy client')
@@ -8946,13 +8946,13 @@ module.exports = ProxyAgent
 
 /***/ }),
 
-/***/ 9176:
+/***/ 50:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const Dispatcher = __nccwpck_require__(2377)
-const RetryHandler = __nccwpck_require__(3174)
+const Dispatcher = __nccwpck_require__(883)
+const RetryHandler = __nccwpck_require__(7816)
 
 class RetryAgent extends Dispatcher {
   #agent = null
@@ -8988,7 +8988,7 @@ module.exports = RetryAgent
 
 /***/ }),
 
-/***/ 4743:
+/***/ 2581:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -8996,8 +8996,8 @@ module.exports = RetryAgent
 // We include a version number for the Dispatcher API. In case of breaking changes,
 // this version number must be increased to avoid conflicts.
 const globalDispatcher = Symbol.for('undici.globalDispatcher.1')
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const Agent = __nccwpck_require__(5539)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const Agent = __nccwpck_require__(7405)
 
 if (getGlobalDispatcher() === undefined) {
   setGlobalDispatcher(new Agent())
@@ -9027,7 +9027,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6949:
+/***/ 8155:
 /***/ ((module) => {
 
 
@@ -9078,15 +9078,15 @@ module.exports = class DecoratorHandler {
 
 /***/ }),
 
-/***/ 3216:
+/***/ 8754:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(5386)
-const { kBodyUsed } = __nccwpck_require__(3377)
+const util = __nccwpck_require__(3440)
+const { kBodyUsed } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 const EE = __nccwpck_require__(8474)
 
 const redirectableStatusCodes = [300, 301, 302, 303, 307, 308]
@@ -9317,20 +9317,20 @@ module.exports = RedirectHandler
 
 /***/ }),
 
-/***/ 3174:
+/***/ 7816:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const assert = __nccwpck_require__(4589)
 
-const { kRetryHandlerDefaultRetry } = __nccwpck_require__(3377)
-const { RequestRetryError } = __nccwpck_require__(6593)
+const { kRetryHandlerDefaultRetry } = __nccwpck_require__(6443)
+const { RequestRetryError } = __nccwpck_require__(8707)
 const {
   isDisturbed,
   parseHeaders,
   parseRangeHeader,
   wrapRequestBody
-} = __nccwpck_require__(5386)
+} = __nccwpck_require__(3440)
 
 function calculateRetryAfterHeader (retryAfter) {
   const current = Date.now()
@@ -9761,14 +9761,14 @@ module.exports = RetryHandler
 
 /***/ }),
 
-/***/ 6149:
+/***/ 379:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const { isIP } = __nccwpck_require__(7030)
 const { lookup } = __nccwpck_require__(610)
-const DecoratorHandler = __nccwpck_require__(6949)
-const { InvalidArgumentError, InformationalError } = __nccwpck_require__(6593)
+const DecoratorHandler = __nccwpck_require__(8155)
+const { InvalidArgumentError, InformationalError } = __nccwpck_require__(8707)
 const maxInt = Math.pow(2, 31) - 1
 
 class DNSInstance {
@@ -10143,14 +10143,14 @@ module.exports = interceptorOpts => {
 
 /***/ }),
 
-/***/ 5786:
+/***/ 8060:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(5386)
-const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(6593)
-const DecoratorHandler = __nccwpck_require__(6949)
+const util = __nccwpck_require__(3440)
+const { InvalidArgumentError, RequestAbortedError } = __nccwpck_require__(8707)
+const DecoratorHandler = __nccwpck_require__(8155)
 
 class DumpHandler extends DecoratorHandler {
   #maxSize = 1024 * 1024
@@ -10273,12 +10273,12 @@ module.exports = createDumpInterceptor
 
 /***/ }),
 
-/***/ 5306:
+/***/ 5092:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const RedirectHandler = __nccwpck_require__(3216)
+const RedirectHandler = __nccwpck_require__(8754)
 
 function createRedirectInterceptor ({ maxRedirections: defaultMaxRedirections }) {
   return (dispatch) => {
@@ -10301,11 +10301,11 @@ module.exports = createRedirectInterceptor
 
 /***/ }),
 
-/***/ 1068:
+/***/ 1514:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RedirectHandler = __nccwpck_require__(3216)
+const RedirectHandler = __nccwpck_require__(8754)
 
 module.exports = opts => {
   const globalMaxRedirections = opts?.maxRedirections
@@ -10332,11 +10332,11 @@ module.exports = opts => {
 
 /***/ }),
 
-/***/ 9636:
+/***/ 2026:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
-const RetryHandler = __nccwpck_require__(3174)
+const RetryHandler = __nccwpck_require__(7816)
 
 module.exports = globalOpts => {
   return dispatch => {
@@ -10358,13 +10358,13 @@ module.exports = globalOpts => {
 
 /***/ }),
 
-/***/ 6402:
+/***/ 2824:
 /***/ ((__unused_webpack_module, exports, __nccwpck_require__) => {
 
 
 Object.defineProperty(exports, "__esModule", ({ value: true }));
 exports.SPECIAL_HEADERS = exports.HEADER_STATE = exports.MINOR = exports.MAJOR = exports.CONNECTION_TOKEN_CHARS = exports.HEADER_CHARS = exports.TOKEN = exports.STRICT_TOKEN = exports.HEX = exports.URL_CHAR = exports.STRICT_URL_CHAR = exports.USERINFO_CHARS = exports.MARK = exports.ALPHANUM = exports.NUM = exports.HEX_MAP = exports.NUM_MAP = exports.ALPHA = exports.FINISH = exports.H_METHOD_MAP = exports.METHOD_MAP = exports.METHODS_RTSP = exports.METHODS_ICE = exports.METHODS_HTTP = exports.METHODS = exports.LENIENT_FLAGS = exports.FLAGS = exports.TYPE = exports.ERROR = void 0;
-const utils_1 = __nccwpck_require__(6650);
+const utils_1 = __nccwpck_require__(172);
 // C headers
 var ERROR;
 (function (ERROR) {
@@ -10642,7 +10642,7 @@ exports.SPECIAL_HEADERS = {
 
 /***/ }),
 
-/***/ 9240:
+/***/ 3870:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10654,7 +10654,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 9968:
+/***/ 3434:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -10666,7 +10666,7 @@ module.exports = Buffer.from('AGFzbQEAAAABJwdgAX8Bf2ADf39/AX9gAX8AYAJ/fwBgBH9/f3
 
 /***/ }),
 
-/***/ 6650:
+/***/ 172:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -10687,13 +10687,13 @@ exports.enumToMap = enumToMap;
 
 /***/ }),
 
-/***/ 587:
+/***/ 7501:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kClients } = __nccwpck_require__(3377)
-const Agent = __nccwpck_require__(5539)
+const { kClients } = __nccwpck_require__(6443)
+const Agent = __nccwpck_require__(7405)
 const {
   kAgent,
   kMockAgentSet,
@@ -10704,14 +10704,14 @@ const {
   kGetNetConnect,
   kOptions,
   kFactory
-} = __nccwpck_require__(2539)
-const MockClient = __nccwpck_require__(2839)
-const MockPool = __nccwpck_require__(3926)
-const { matchValue, buildMockOptions } = __nccwpck_require__(463)
-const { InvalidArgumentError, UndiciError } = __nccwpck_require__(6593)
-const Dispatcher = __nccwpck_require__(2377)
-const Pluralizer = __nccwpck_require__(39)
-const PendingInterceptorsFormatter = __nccwpck_require__(2708)
+} = __nccwpck_require__(1117)
+const MockClient = __nccwpck_require__(7365)
+const MockPool = __nccwpck_require__(4004)
+const { matchValue, buildMockOptions } = __nccwpck_require__(3397)
+const { InvalidArgumentError, UndiciError } = __nccwpck_require__(8707)
+const Dispatcher = __nccwpck_require__(883)
+const Pluralizer = __nccwpck_require__(1529)
+const PendingInterceptorsFormatter = __nccwpck_require__(6142)
 
 class MockAgent extends Dispatcher {
   constructor (opts) {
@@ -10854,14 +10854,14 @@ module.exports = MockAgent
 
 /***/ }),
 
-/***/ 2839:
+/***/ 7365:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Client = __nccwpck_require__(271)
-const { buildMockDispatch } = __nccwpck_require__(463)
+const Client = __nccwpck_require__(3701)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -10870,10 +10870,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(2539)
-const { MockInterceptor } = __nccwpck_require__(7073)
-const Symbols = __nccwpck_require__(3377)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockClient provides an API that extends the Client to influence the mockDispatches.
@@ -10920,12 +10920,12 @@ module.exports = MockClient
 
 /***/ }),
 
-/***/ 5347:
+/***/ 2429:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { UndiciError } = __nccwpck_require__(6593)
+const { UndiciError } = __nccwpck_require__(8707)
 
 const kMockNotMatchedError = Symbol.for('undici.error.UND_MOCK_ERR_MOCK_NOT_MATCHED')
 
@@ -10955,12 +10955,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7073:
+/***/ 1511:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(463)
+const { getResponseData, buildKey, addMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kDispatchKey,
@@ -10968,9 +10968,9 @@ const {
   kDefaultTrailers,
   kContentLength,
   kMockDispatch
-} = __nccwpck_require__(2539)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
-const { buildURL } = __nccwpck_require__(5386)
+} = __nccwpck_require__(1117)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
+const { buildURL } = __nccwpck_require__(3440)
 
 /**
  * Defines the scope API for an interceptor reply
@@ -11169,14 +11169,14 @@ module.exports.MockScope = MockScope
 
 /***/ }),
 
-/***/ 3926:
+/***/ 4004:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { promisify } = __nccwpck_require__(7975)
-const Pool = __nccwpck_require__(8014)
-const { buildMockDispatch } = __nccwpck_require__(463)
+const Pool = __nccwpck_require__(628)
+const { buildMockDispatch } = __nccwpck_require__(3397)
 const {
   kDispatches,
   kMockAgent,
@@ -11185,10 +11185,10 @@ const {
   kOrigin,
   kOriginalDispatch,
   kConnected
-} = __nccwpck_require__(2539)
-const { MockInterceptor } = __nccwpck_require__(7073)
-const Symbols = __nccwpck_require__(3377)
-const { InvalidArgumentError } = __nccwpck_require__(6593)
+} = __nccwpck_require__(1117)
+const { MockInterceptor } = __nccwpck_require__(1511)
+const Symbols = __nccwpck_require__(6443)
+const { InvalidArgumentError } = __nccwpck_require__(8707)
 
 /**
  * MockPool provides an API that extends the Pool to influence the mockDispatches.
@@ -11235,7 +11235,7 @@ module.exports = MockPool
 
 /***/ }),
 
-/***/ 2539:
+/***/ 1117:
 /***/ ((module) => {
 
 
@@ -11265,20 +11265,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 463:
+/***/ 3397:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { MockNotMatchedError } = __nccwpck_require__(5347)
+const { MockNotMatchedError } = __nccwpck_require__(2429)
 const {
   kDispatches,
   kMockAgent,
   kOriginalDispatch,
   kOrigin,
   kGetNetConnect
-} = __nccwpck_require__(2539)
-const { buildURL } = __nccwpck_require__(5386)
+} = __nccwpck_require__(1117)
+const { buildURL } = __nccwpck_require__(3440)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const {
   types: {
@@ -11639,7 +11639,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2708:
+/***/ 6142:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -11689,7 +11689,7 @@ module.exports = class PendingInterceptorsFormatter {
 
 /***/ }),
 
-/***/ 39:
+/***/ 1529:
 /***/ ((module) => {
 
 
@@ -11725,7 +11725,7 @@ module.exports = class Pluralizer {
 
 /***/ }),
 
-/***/ 5929:
+/***/ 6603:
 /***/ ((module) => {
 
 
@@ -12155,20 +12155,20 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3892:
+/***/ 9634:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(8271)
-const { urlEquals, getFieldValues } = __nccwpck_require__(2012)
-const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(5386)
-const { webidl } = __nccwpck_require__(6083)
-const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9317)
-const { Request, fromInnerRequest } = __nccwpck_require__(3713)
-const { kState } = __nccwpck_require__(6970)
-const { fetching } = __nccwpck_require__(6860)
-const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(1118)
+const { kConstruct } = __nccwpck_require__(109)
+const { urlEquals, getFieldValues } = __nccwpck_require__(6798)
+const { kEnumerableProperty, isDisturbed } = __nccwpck_require__(3440)
+const { webidl } = __nccwpck_require__(5893)
+const { Response, cloneResponse, fromInnerResponse } = __nccwpck_require__(9051)
+const { Request, fromInnerRequest } = __nccwpck_require__(9967)
+const { kState } = __nccwpck_require__(3627)
+const { fetching } = __nccwpck_require__(4398)
+const { urlIsHttpHttpsScheme, createDeferredPromise, readAllBytes } = __nccwpck_require__(3168)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13021,15 +13021,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 7403:
+/***/ 3245:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConstruct } = __nccwpck_require__(8271)
-const { Cache } = __nccwpck_require__(3892)
-const { webidl } = __nccwpck_require__(6083)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(109)
+const { Cache } = __nccwpck_require__(9634)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class CacheStorage {
   /**
@@ -13180,26 +13180,26 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8271:
+/***/ 109:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 module.exports = {
-  kConstruct: (__nccwpck_require__(3377).kConstruct)
+  kConstruct: (__nccwpck_require__(6443).kConstruct)
 }
 
 
 /***/ }),
 
-/***/ 2012:
+/***/ 6798:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const assert = __nccwpck_require__(4589)
-const { URLSerializer } = __nccwpck_require__(782)
-const { isValidHeaderName } = __nccwpck_require__(1118)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { isValidHeaderName } = __nccwpck_require__(3168)
 
 /**
  * @see https://url.spec.whatwg.org/#concept-url-equals
@@ -13244,7 +13244,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9922:
+/***/ 1276:
 /***/ ((module) => {
 
 
@@ -13263,15 +13263,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8495:
+/***/ 9061:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { parseSetCookie } = __nccwpck_require__(5816)
-const { stringify } = __nccwpck_require__(2095)
-const { webidl } = __nccwpck_require__(6083)
-const { Headers } = __nccwpck_require__(5662)
+const { parseSetCookie } = __nccwpck_require__(1978)
+const { stringify } = __nccwpck_require__(7797)
+const { webidl } = __nccwpck_require__(5893)
+const { Headers } = __nccwpck_require__(660)
 
 /**
  * @typedef {Object} Cookie
@@ -13454,14 +13454,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5816:
+/***/ 1978:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(9922)
-const { isCTLExcludingHtab } = __nccwpck_require__(2095)
-const { collectASequenceOfCodePointsFast } = __nccwpck_require__(782)
+const { maxNameValuePairSize, maxAttributeValueSize } = __nccwpck_require__(1276)
+const { isCTLExcludingHtab } = __nccwpck_require__(7797)
+const { collectASequenceOfCodePointsFast } = __nccwpck_require__(1900)
 const assert = __nccwpck_require__(4589)
 
 /**
@@ -13771,7 +13771,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2095:
+/***/ 7797:
 /***/ ((module) => {
 
 
@@ -14130,13 +14130,13 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6301:
+/***/ 4031:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 const buffer = __nccwpck_require__(4573)
 const { Transform } = __nccwpck_require__(7075)
-const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(625)
+const { isASCIINumber, isValidLastEventId } = __nccwpck_require__(4811)
 
 /**
  * @type {number[]} BOM
@@ -14711,23 +14711,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6376:
+/***/ 1238:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { pipeline } = __nccwpck_require__(7075)
-const { fetching } = __nccwpck_require__(6860)
-const { makeRequest } = __nccwpck_require__(3713)
-const { webidl } = __nccwpck_require__(6083)
-const { EventSourceStream } = __nccwpck_require__(6301)
-const { parseMIMEType } = __nccwpck_require__(782)
-const { createFastMessageEvent } = __nccwpck_require__(6814)
-const { isNetworkError } = __nccwpck_require__(9317)
-const { delay } = __nccwpck_require__(625)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
-const { environmentSettingsObject } = __nccwpck_require__(1118)
-const { getGlobalDispatcher } = __nccwpck_require__(4743)
+const { fetching } = __nccwpck_require__(4398)
+const { makeRequest } = __nccwpck_require__(9967)
+const { webidl } = __nccwpck_require__(5893)
+const { EventSourceStream } = __nccwpck_require__(4031)
+const { parseMIMEType } = __nccwpck_require__(1900)
+const { createFastMessageEvent } = __nccwpck_require__(5188)
+const { isNetworkError } = __nccwpck_require__(9051)
+const { delay } = __nccwpck_require__(4811)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 
 let experimentalWarned = false
 
@@ -15201,7 +15201,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 625:
+/***/ 4811:
 /***/ ((module) => {
 
 
@@ -15245,12 +15245,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6962:
+/***/ 4492:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const util = __nccwpck_require__(5386)
+const util = __nccwpck_require__(3440)
 const {
   ReadableStreamFrom,
   isBlobLike,
@@ -15260,16 +15260,16 @@ const {
   fullyReadBody,
   extractMimeType,
   utf8DecodeBytes
-} = __nccwpck_require__(1118)
-const { FormData } = __nccwpck_require__(8440)
-const { kState } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
+} = __nccwpck_require__(3168)
+const { FormData } = __nccwpck_require__(5910)
+const { kState } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
 const { Blob } = __nccwpck_require__(4573)
 const assert = __nccwpck_require__(4589)
 const { isErrored, isDisturbed } = __nccwpck_require__(7075)
 const { isArrayBuffer } = __nccwpck_require__(3429)
-const { serializeAMimeType } = __nccwpck_require__(782)
-const { multipartFormDataParser } = __nccwpck_require__(4646)
+const { serializeAMimeType } = __nccwpck_require__(1900)
+const { multipartFormDataParser } = __nccwpck_require__(116)
 let random
 
 try {
@@ -15781,7 +15781,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6833:
+/***/ 4495:
 /***/ ((module) => {
 
 
@@ -15912,7 +15912,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 782:
+/***/ 1900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -16663,12 +16663,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9255:
+/***/ 6653:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kConnected, kSize } = __nccwpck_require__(3377)
+const { kConnected, kSize } = __nccwpck_require__(6443)
 
 class CompatWeakRef {
   constructor (value) {
@@ -16716,14 +16716,14 @@ module.exports = function () {
 
 /***/ }),
 
-/***/ 1508:
+/***/ 7114:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Blob, File } = __nccwpck_require__(4573)
-const { kState } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
+const { kState } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
 
 // TODO(@KhafraDev): remove
 class FileLike {
@@ -16849,16 +16849,16 @@ module.exports = { FileLike, isFileLike }
 
 /***/ }),
 
-/***/ 4646:
+/***/ 116:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
-const { utf8DecodeBytes } = __nccwpck_require__(1118)
-const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(782)
-const { isFileLike } = __nccwpck_require__(1508)
-const { makeEntry } = __nccwpck_require__(8440)
+const { isUSVString, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { utf8DecodeBytes } = __nccwpck_require__(3168)
+const { HTTP_TOKEN_CODEPOINTS, isomorphicDecode } = __nccwpck_require__(1900)
+const { isFileLike } = __nccwpck_require__(7114)
+const { makeEntry } = __nccwpck_require__(5910)
 const assert = __nccwpck_require__(4589)
 const { File: NodeFile } = __nccwpck_require__(4573)
 
@@ -17330,16 +17330,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8440:
+/***/ 5910:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { isBlobLike, iteratorMixin } = __nccwpck_require__(1118)
-const { kState } = __nccwpck_require__(6970)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
-const { FileLike, isFileLike } = __nccwpck_require__(1508)
-const { webidl } = __nccwpck_require__(6083)
+const { isBlobLike, iteratorMixin } = __nccwpck_require__(3168)
+const { kState } = __nccwpck_require__(3627)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { FileLike, isFileLike } = __nccwpck_require__(7114)
+const { webidl } = __nccwpck_require__(5893)
 const { File: NativeFile } = __nccwpck_require__(4573)
 const nodeUtil = __nccwpck_require__(7975)
 
@@ -17589,7 +17589,7 @@ module.exports = { FormData, makeEntry }
 
 /***/ }),
 
-/***/ 8709:
+/***/ 1059:
 /***/ ((module) => {
 
 
@@ -17636,21 +17636,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5662:
+/***/ 660:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
 
 
 
-const { kConstruct } = __nccwpck_require__(3377)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
+const { kConstruct } = __nccwpck_require__(6443)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 const {
   iteratorMixin,
   isValidHeaderName,
   isValidHeaderValue
-} = __nccwpck_require__(1118)
-const { webidl } = __nccwpck_require__(6083)
+} = __nccwpck_require__(3168)
+const { webidl } = __nccwpck_require__(5893)
 const assert = __nccwpck_require__(4589)
 const util = __nccwpck_require__(7975)
 
@@ -18330,7 +18330,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6860:
+/***/ 4398:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 // https://github.com/Ethan-Arrowood/undici-fetch
@@ -18343,9 +18343,9 @@ const {
   filterResponse,
   makeResponse,
   fromInnerResponse
-} = __nccwpck_require__(9317)
-const { HeadersList } = __nccwpck_require__(5662)
-const { Request, cloneRequest } = __nccwpck_require__(3713)
+} = __nccwpck_require__(9051)
+const { HeadersList } = __nccwpck_require__(660)
+const { Request, cloneRequest } = __nccwpck_require__(9967)
 const zlib = __nccwpck_require__(8522)
 const {
   bytesMatch,
@@ -18381,23 +18381,23 @@ const {
   buildContentRange,
   createInflate,
   extractMimeType
-} = __nccwpck_require__(1118)
-const { kState, kDispatcher } = __nccwpck_require__(6970)
+} = __nccwpck_require__(3168)
+const { kState, kDispatcher } = __nccwpck_require__(3627)
 const assert = __nccwpck_require__(4589)
-const { safelyExtractBody, extractBody } = __nccwpck_require__(6962)
+const { safelyExtractBody, extractBody } = __nccwpck_require__(4492)
 const {
   redirectStatusSet,
   nullBodyStatus,
   safeMethodsSet,
   requestBodyHeader,
   subresourceSet
-} = __nccwpck_require__(6833)
+} = __nccwpck_require__(4495)
 const EE = __nccwpck_require__(8474)
 const { Readable, pipeline, finished } = __nccwpck_require__(7075)
-const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(5386)
-const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(782)
-const { getGlobalDispatcher } = __nccwpck_require__(4743)
-const { webidl } = __nccwpck_require__(6083)
+const { addAbortListener, isErrored, isReadable, bufferToLowerCasedHeaderName } = __nccwpck_require__(3440)
+const { dataURLProcessor, serializeAMimeType, minimizeSupportedMimeType } = __nccwpck_require__(1900)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
+const { webidl } = __nccwpck_require__(5893)
 const { STATUS_CODES } = __nccwpck_require__(7067)
 const GET_OR_HEAD = ['GET', 'HEAD']
 
@@ -20607,23 +20607,23 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3713:
+/***/ 9967:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 /* globals AbortController */
 
 
 
-const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(6962)
-const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(5662)
-const { FinalizationRegistry } = __nccwpck_require__(9255)()
-const util = __nccwpck_require__(5386)
+const { extractBody, mixinBody, cloneBody, bodyUnusable } = __nccwpck_require__(4492)
+const { Headers, fill: fillHeaders, HeadersList, setHeadersGuard, getHeadersGuard, setHeadersList, getHeadersList } = __nccwpck_require__(660)
+const { FinalizationRegistry } = __nccwpck_require__(6653)()
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const {
   isValidHTTPToken,
   sameOrigin,
   environmentSettingsObject
-} = __nccwpck_require__(1118)
+} = __nccwpck_require__(3168)
 const {
   forbiddenMethodsSet,
   corsSafeListedMethodsSet,
@@ -20633,12 +20633,12 @@ const {
   requestCredentials,
   requestCache,
   requestDuplex
-} = __nccwpck_require__(6833)
+} = __nccwpck_require__(4495)
 const { kEnumerableProperty, normalizedMethodRecordsBase, normalizedMethodRecords } = util
-const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
-const { URLSerializer } = __nccwpck_require__(782)
-const { kConstruct } = __nccwpck_require__(3377)
+const { kHeaders, kSignal, kState, kDispatcher } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { getMaxListeners, setMaxListeners, getEventListeners, defaultMaxListeners } = __nccwpck_require__(8474)
 
@@ -21651,14 +21651,14 @@ module.exports = { Request, makeRequest, fromInnerRequest, cloneRequest }
 
 /***/ }),
 
-/***/ 9317:
+/***/ 9051:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(5662)
-const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(6962)
-const util = __nccwpck_require__(5386)
+const { Headers, HeadersList, fill, getHeadersGuard, setHeadersGuard, setHeadersList } = __nccwpck_require__(660)
+const { extractBody, cloneBody, mixinBody, hasFinalizationRegistry, streamRegistry, bodyUnusable } = __nccwpck_require__(4492)
+const util = __nccwpck_require__(3440)
 const nodeUtil = __nccwpck_require__(7975)
 const { kEnumerableProperty } = util
 const {
@@ -21670,16 +21670,16 @@ const {
   isErrorLike,
   isomorphicEncode,
   environmentSettingsObject: relevantRealm
-} = __nccwpck_require__(1118)
+} = __nccwpck_require__(3168)
 const {
   redirectStatusSet,
   nullBodyStatus
-} = __nccwpck_require__(6833)
-const { kState, kHeaders } = __nccwpck_require__(6970)
-const { webidl } = __nccwpck_require__(6083)
-const { FormData } = __nccwpck_require__(8440)
-const { URLSerializer } = __nccwpck_require__(782)
-const { kConstruct } = __nccwpck_require__(3377)
+} = __nccwpck_require__(4495)
+const { kState, kHeaders } = __nccwpck_require__(3627)
+const { webidl } = __nccwpck_require__(5893)
+const { FormData } = __nccwpck_require__(5910)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { kConstruct } = __nccwpck_require__(6443)
 const assert = __nccwpck_require__(4589)
 const { types } = __nccwpck_require__(7975)
 
@@ -22268,7 +22268,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6970:
+/***/ 3627:
 /***/ ((module) => {
 
 
@@ -22284,21 +22284,21 @@ module.exports = {
 
 /***/ }),
 
-/***/ 1118:
+/***/ 3168:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Transform } = __nccwpck_require__(7075)
 const zlib = __nccwpck_require__(8522)
-const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(6833)
-const { getGlobalOrigin } = __nccwpck_require__(8709)
-const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(782)
+const { redirectStatusSet, referrerPolicySet: referrerPolicyTokens, badPortsSet } = __nccwpck_require__(4495)
+const { getGlobalOrigin } = __nccwpck_require__(1059)
+const { collectASequenceOfCodePoints, collectAnHTTPQuotedString, removeChars, parseMIMEType } = __nccwpck_require__(1900)
 const { performance } = __nccwpck_require__(643)
-const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(5386)
+const { isBlobLike, ReadableStreamFrom, isValidHTTPToken, normalizedMethodRecordsBase } = __nccwpck_require__(3440)
 const assert = __nccwpck_require__(4589)
 const { isUint8Array } = __nccwpck_require__(3429)
-const { webidl } = __nccwpck_require__(6083)
+const { webidl } = __nccwpck_require__(5893)
 
 let supportedHashes = []
 
@@ -23923,14 +23923,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6083:
+/***/ 5893:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { types, inspect } = __nccwpck_require__(7975)
 const { markAsUncloneable } = __nccwpck_require__(5919)
-const { toUSVString } = __nccwpck_require__(5386)
+const { toUSVString } = __nccwpck_require__(3440)
 
 /** @type {import('../../../types/webidl').Webidl} */
 const webidl = {}
@@ -24625,7 +24625,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 2685:
+/***/ 2607:
 /***/ ((module) => {
 
 
@@ -24922,7 +24922,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4881:
+/***/ 8355:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -24931,16 +24931,16 @@ const {
   staticPropertyDescriptors,
   readOperation,
   fireAProgressEvent
-} = __nccwpck_require__(5860)
+} = __nccwpck_require__(3610)
 const {
   kState,
   kError,
   kResult,
   kEvents,
   kAborted
-} = __nccwpck_require__(8391)
-const { webidl } = __nccwpck_require__(6083)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
+} = __nccwpck_require__(961)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
 
 class FileReader extends EventTarget {
   constructor () {
@@ -25273,12 +25273,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 699:
+/***/ 8573:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(6083)
+const { webidl } = __nccwpck_require__(5893)
 
 const kState = Symbol('ProgressEvent state')
 
@@ -25358,7 +25358,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8391:
+/***/ 961:
 /***/ ((module) => {
 
 
@@ -25375,7 +25375,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5860:
+/***/ 3610:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
@@ -25386,10 +25386,10 @@ const {
   kResult,
   kAborted,
   kLastProgressEventFired
-} = __nccwpck_require__(8391)
-const { ProgressEvent } = __nccwpck_require__(699)
-const { getEncoding } = __nccwpck_require__(2685)
-const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(782)
+} = __nccwpck_require__(961)
+const { ProgressEvent } = __nccwpck_require__(8573)
+const { getEncoding } = __nccwpck_require__(2607)
+const { serializeAMimeType, parseMIMEType } = __nccwpck_require__(1900)
 const { types } = __nccwpck_require__(7975)
 const { StringDecoder } = __nccwpck_require__(3193)
 const { btoa } = __nccwpck_require__(4573)
@@ -25773,27 +25773,27 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3403:
+/***/ 6897:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(9322)
+const { uid, states, sentCloseFrameState, emptyBuffer, opcodes } = __nccwpck_require__(736)
 const {
   kReadyState,
   kSentClose,
   kByteParser,
   kReceivedClose,
   kResponse
-} = __nccwpck_require__(7610)
-const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(3479)
-const { channels } = __nccwpck_require__(6644)
-const { CloseEvent } = __nccwpck_require__(6814)
-const { makeRequest } = __nccwpck_require__(3713)
-const { fetching } = __nccwpck_require__(6860)
-const { Headers, getHeadersList } = __nccwpck_require__(5662)
-const { getDecodeSplit } = __nccwpck_require__(1118)
-const { WebsocketFrameSend } = __nccwpck_require__(4226)
+} = __nccwpck_require__(1216)
+const { fireEvent, failWebsocketConnection, isClosing, isClosed, isEstablished, parseExtensions } = __nccwpck_require__(8625)
+const { channels } = __nccwpck_require__(2414)
+const { CloseEvent } = __nccwpck_require__(5188)
+const { makeRequest } = __nccwpck_require__(9967)
+const { fetching } = __nccwpck_require__(4398)
+const { Headers, getHeadersList } = __nccwpck_require__(660)
+const { getDecodeSplit } = __nccwpck_require__(3168)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
 
 /** @type {import('crypto')} */
 let crypto
@@ -26151,7 +26151,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 9322:
+/***/ 736:
 /***/ ((module) => {
 
 
@@ -26224,14 +26224,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6814:
+/***/ 5188:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(6083)
-const { kEnumerableProperty } = __nccwpck_require__(5386)
-const { kConstruct } = __nccwpck_require__(3377)
+const { webidl } = __nccwpck_require__(5893)
+const { kEnumerableProperty } = __nccwpck_require__(3440)
+const { kConstruct } = __nccwpck_require__(6443)
 const { MessagePort } = __nccwpck_require__(5919)
 
 /**
@@ -26560,12 +26560,12 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4226:
+/***/ 3264:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { maxUnsigned16Bit } = __nccwpck_require__(9322)
+const { maxUnsigned16Bit } = __nccwpck_require__(736)
 
 const BUFFER_SIZE = 16386
 
@@ -26663,14 +26663,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 6495:
+/***/ 9469:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { createInflateRaw, Z_DEFAULT_WINDOWBITS } = __nccwpck_require__(8522)
-const { isValidClientWindowBits } = __nccwpck_require__(3479)
-const { MessageSizeExceededError } = __nccwpck_require__(6593)
+const { isValidClientWindowBits } = __nccwpck_require__(8625)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 const tail = Buffer.from([0x00, 0x00, 0xff, 0xff])
 const kBuffer = Symbol('kBuffer')
@@ -26775,16 +26775,16 @@ module.exports = { PerMessageDeflate }
 
 /***/ }),
 
-/***/ 1298:
+/***/ 1652:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
 const { Writable } = __nccwpck_require__(7075)
 const assert = __nccwpck_require__(4589)
-const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(9322)
-const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(7610)
-const { channels } = __nccwpck_require__(6644)
+const { parserStates, opcodes, states, emptyBuffer, sentCloseFrameState } = __nccwpck_require__(736)
+const { kReadyState, kSentClose, kResponse, kReceivedClose } = __nccwpck_require__(1216)
+const { channels } = __nccwpck_require__(2414)
 const {
   isValidStatusCode,
   isValidOpcode,
@@ -26794,11 +26794,11 @@ const {
   isControlFrame,
   isTextBinaryFrame,
   isContinuationFrame
-} = __nccwpck_require__(3479)
-const { WebsocketFrameSend } = __nccwpck_require__(4226)
-const { closeWebSocketConnection } = __nccwpck_require__(3403)
-const { PerMessageDeflate } = __nccwpck_require__(6495)
-const { MessageSizeExceededError } = __nccwpck_require__(6593)
+} = __nccwpck_require__(8625)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { closeWebSocketConnection } = __nccwpck_require__(6897)
+const { PerMessageDeflate } = __nccwpck_require__(9469)
+const { MessageSizeExceededError } = __nccwpck_require__(8707)
 
 function failWebsocketConnectionWithCode (ws, code, reason) {
   closeWebSocketConnection(ws, code, reason, Buffer.byteLength(reason))
@@ -27309,14 +27309,14 @@ module.exports = {
 
 /***/ }),
 
-/***/ 8470:
+/***/ 3900:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { WebsocketFrameSend } = __nccwpck_require__(4226)
-const { opcodes, sendHints } = __nccwpck_require__(9322)
-const FixedQueue = __nccwpck_require__(2190)
+const { WebsocketFrameSend } = __nccwpck_require__(3264)
+const { opcodes, sendHints } = __nccwpck_require__(736)
+const FixedQueue = __nccwpck_require__(4660)
 
 /** @type {typeof Uint8Array} */
 const FastBuffer = Buffer[Symbol.species]
@@ -27420,7 +27420,7 @@ module.exports = { SendQueue }
 
 /***/ }),
 
-/***/ 7610:
+/***/ 1216:
 /***/ ((module) => {
 
 
@@ -27439,16 +27439,16 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3479:
+/***/ 8625:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(7610)
-const { states, opcodes } = __nccwpck_require__(9322)
-const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(6814)
+const { kReadyState, kController, kResponse, kBinaryType, kWebSocketURL } = __nccwpck_require__(1216)
+const { states, opcodes } = __nccwpck_require__(736)
+const { ErrorEvent, createFastMessageEvent } = __nccwpck_require__(5188)
 const { isUtf8 } = __nccwpck_require__(4573)
-const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(782)
+const { collectASequenceOfCodePointsFast, removeHTTPWhitespace } = __nccwpck_require__(1900)
 
 /* globals Blob */
 
@@ -27768,15 +27768,15 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3435:
+/***/ 3726:
 /***/ ((module, __unused_webpack_exports, __nccwpck_require__) => {
 
 
 
-const { webidl } = __nccwpck_require__(6083)
-const { URLSerializer } = __nccwpck_require__(782)
-const { environmentSettingsObject } = __nccwpck_require__(1118)
-const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(9322)
+const { webidl } = __nccwpck_require__(5893)
+const { URLSerializer } = __nccwpck_require__(1900)
+const { environmentSettingsObject } = __nccwpck_require__(3168)
+const { staticPropertyDescriptors, states, sentCloseFrameState, sendHints } = __nccwpck_require__(736)
 const {
   kWebSocketURL,
   kReadyState,
@@ -27785,21 +27785,21 @@ const {
   kResponse,
   kSentClose,
   kByteParser
-} = __nccwpck_require__(7610)
+} = __nccwpck_require__(1216)
 const {
   isConnecting,
   isEstablished,
   isClosing,
   isValidSubprotocol,
   fireEvent
-} = __nccwpck_require__(3479)
-const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(3403)
-const { ByteParser } = __nccwpck_require__(1298)
-const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(5386)
-const { getGlobalDispatcher } = __nccwpck_require__(4743)
+} = __nccwpck_require__(8625)
+const { establishWebSocketConnection, closeWebSocketConnection } = __nccwpck_require__(6897)
+const { ByteParser } = __nccwpck_require__(1652)
+const { kEnumerableProperty, isBlobLike } = __nccwpck_require__(3440)
+const { getGlobalDispatcher } = __nccwpck_require__(2581)
 const { types } = __nccwpck_require__(7975)
-const { ErrorEvent, CloseEvent } = __nccwpck_require__(6814)
-const { SendQueue } = __nccwpck_require__(8470)
+const { ErrorEvent, CloseEvent } = __nccwpck_require__(5188)
+const { SendQueue } = __nccwpck_require__(3900)
 
 // https://websockets.spec.whatwg.org/#interface-definition
 class WebSocket extends EventTarget {
@@ -28370,7 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 3802:
+/***/ 5557:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -28383,7 +28383,7 @@ __nccwpck_require__.d(__webpack_exports__, {
 
 ;// CONCATENATED MODULE: external "os"
 const external_os_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("os");
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/utils.js
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
 /**
@@ -28419,7 +28419,7 @@ function toCommandProperties(annotationProperties) {
     };
 }
 //# sourceMappingURL=utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/command.js
 
 
 /**
@@ -28515,7 +28515,7 @@ function escapeProperty(s) {
 const external_crypto_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("crypto");
 ;// CONCATENATED MODULE: external "fs"
 const external_fs_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("fs");
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/file-command.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/file-command.js
 // For internal use, subject to change.
 // We use any as a valid input type
 /* eslint-disable @typescript-eslint/no-explicit-any */
@@ -28552,9 +28552,9 @@ function file_command_prepareKeyValueMessage(key, value) {
 //# sourceMappingURL=file-command.js.map
 ;// CONCATENATED MODULE: external "path"
 const external_path_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("path");
-// EXTERNAL MODULE: ../../main/node_modules/@actions/http-client/lib/index.js
-var lib = __nccwpck_require__(8585);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/http-client/lib/auth.js
+// EXTERNAL MODULE: ./node_modules/@actions/http-client/lib/index.js
+var lib = __nccwpck_require__(2779);
+;// CONCATENATED MODULE: ./node_modules/@actions/http-client/lib/auth.js
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28630,7 +28630,7 @@ class PersonalAccessTokenCredentialHandler {
     }
 }
 //# sourceMappingURL=auth.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/oidc-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/oidc-utils.js
 var oidc_utils_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28704,7 +28704,7 @@ class oidc_utils_OidcClient {
     }
 }
 //# sourceMappingURL=oidc-utils.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/summary.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/summary.js
 var summary_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -28985,7 +28985,7 @@ const _summary = new Summary();
 const markdownSummary = (/* unused pure expression or super */ null && (_summary));
 const summary = _summary;
 //# sourceMappingURL=summary.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/path-utils.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/path-utils.js
 
 /**
  * toPosixPath converts the given path to the posix form. On Windows, \\ will be
@@ -29027,7 +29027,7 @@ var external_events_ = __nccwpck_require__(4434);
 const external_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("child_process");
 // EXTERNAL MODULE: external "assert"
 var external_assert_ = __nccwpck_require__(2613);
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io-util.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io-util.js
 var io_util_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29207,7 +29207,7 @@ function getCmdPath() {
     return (_a = process.env['COMSPEC']) !== null && _a !== void 0 ? _a : `cmd.exe`;
 }
 //# sourceMappingURL=io-util.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/io/lib/io.js
+;// CONCATENATED MODULE: ./node_modules/@actions/io/lib/io.js
 var io_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -29481,7 +29481,7 @@ function io_copyFile(srcFile, destFile, force) {
 //# sourceMappingURL=io.js.map
 ;// CONCATENATED MODULE: external "timers"
 const external_timers_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("timers");
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/toolrunner.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/toolrunner.js
 var toolrunner_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30069,7 +30069,7 @@ class ExecState extends external_events_.EventEmitter {
     }
 }
 //# sourceMappingURL=toolrunner.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/exec/lib/exec.js
+;// CONCATENATED MODULE: ./node_modules/@actions/exec/lib/exec.js
 var exec_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30149,7 +30149,7 @@ function getExecOutput(commandLine, args, options) {
     });
 }
 //# sourceMappingURL=exec.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/platform.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/platform.js
 var platform_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30214,7 +30214,7 @@ function getDetails() {
     });
 }
 //# sourceMappingURL=platform.js.map
-;// CONCATENATED MODULE: ../../main/node_modules/@actions/core/lib/core.js
+;// CONCATENATED MODULE: ./node_modules/@actions/core/lib/core.js
 var core_awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
     return new (P || (P = Promise))(function (resolve, reject) {
@@ -30533,7 +30533,7 @@ function getIDToken(aud) {
 
 //# sourceMappingURL=core.js.map
 // EXTERNAL MODULE: ./src/runner/context.ts
-var runner_context = __nccwpck_require__(8896);
+var runner_context = __nccwpck_require__(1953);
 ;// CONCATENATED MODULE: ./src/runner/event.ts
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
 // repository (the "default ref" table of the action's interface). Pure: it reads the context the
@@ -30658,7 +30658,7 @@ function eventDefaults(context) {
 }
 
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(652);
+var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: ./src/interface/naming.ts
 /** A door's Say, from how it writes an input's name and a setting of it (both without quotes). */
 function sayAs(name, setting) {
@@ -30689,15 +30689,15 @@ function makeClock(over = {}) {
 }
 
 // EXTERNAL MODULE: ./src/commands/command.ts
-var commands_command = __nccwpck_require__(622);
+var commands_command = __nccwpck_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __nccwpck_require__(9573);
+var vocabulary = __nccwpck_require__(8072);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(402);
+var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/inputs/fields.ts
-var fields = __nccwpck_require__(3871);
+var fields = __nccwpck_require__(2996);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(5315);
+var vouched_hosts = __nccwpck_require__(4040);
 ;// CONCATENATED MODULE: ./src/inputs/health.ts
 // The health gate's inputs, each checked on its own, and how they fit the others.
 
@@ -30759,15 +30759,15 @@ function parseHealthCheckHosts(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/interface/names.ts
-var names = __nccwpck_require__(9880);
+var names = __nccwpck_require__(5767);
 // EXTERNAL MODULE: ./src/interface/journal.ts
-var journal = __nccwpck_require__(4155);
+var journal = __nccwpck_require__(5996);
 // EXTERNAL MODULE: ./src/control-plane/dialect.ts
-var dialect = __nccwpck_require__(1227);
+var dialect = __nccwpck_require__(1076);
 // EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(4242);
+var documents = __nccwpck_require__(5847);
 // EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(5193);
+var inputs_text = __nccwpck_require__(4862);
 ;// CONCATENATED MODULE: ./src/inputs/secrets.ts
 
 
@@ -30848,7 +30848,7 @@ function parseSecrets(v, fail) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __nccwpck_require__(349);
+var sweep_names = __nccwpck_require__(6740);
 ;// CONCATENATED MODULE: ./src/inputs/table.ts
 // The inputs table: per input of action.yml (names, defaults, descriptions), its check and the
 // facts of its row; a row missing or left over is a type error. Which commands take it is each
@@ -31262,13 +31262,13 @@ const DEPLOY_RULES = [
 ];
 
 // EXTERNAL MODULE: ./src/inputs/problems.ts
-var inputs_problems = __nccwpck_require__(3414);
+var inputs_problems = __nccwpck_require__(8925);
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var interface_ending = __nccwpck_require__(8953);
+var interface_ending = __nccwpck_require__(7472);
 // EXTERNAL MODULE: ./src/interface/action-yml.ts
-var action_yml = __nccwpck_require__(9215);
+var action_yml = __nccwpck_require__(5938);
 // EXTERNAL MODULE: ./src/report/status-words.ts
-var status_words = __nccwpck_require__(5021);
+var status_words = __nccwpck_require__(2666);
 ;// CONCATENATED MODULE: ./src/report/outputs.ts
 // The step outputs of a run (also on failure, as far as known). Written as they are: redacting
 // would corrupt them whenever a secret equals `true` or part of an id.
@@ -31309,7 +31309,7 @@ function allOutputs(journal, extra) {
 }
 
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __nccwpck_require__(1503);
+var outcomes = __nccwpck_require__(5686);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 // The job summary of a deploy or a delete, from its journal. Nothing masks a summary, so it passes
 // the redactor; its markup is the run's own: every other text (a name, a case's output, an answer)
@@ -31440,9 +31440,9 @@ function summaryText(journal, facts, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(9969);
+var after_deployed = __nccwpck_require__(3320);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
-var conclude = __nccwpck_require__(7202);
+var conclude = __nccwpck_require__(671);
 ;// CONCATENATED MODULE: ./src/inputs/options.ts
 /** Inputs whose Options are derived (see the interface) rather than taken as they are. */
 const DERIVED_INPUTS = ['deployment-id', 'timeout', 'poll-interval', 'api-dialect'];
@@ -31514,15 +31514,15 @@ function refuseCreateWithoutNeeds(o, m, name, say) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/ending.ts
-var ending = __nccwpck_require__(9956);
+var ending = __nccwpck_require__(801);
 // EXTERNAL MODULE: ./src/commands/deploy/facts.ts
-var facts = __nccwpck_require__(8940);
+var facts = __nccwpck_require__(6091);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(2244);
+var steps_plan = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(1414);
+var converging_writes = __nccwpck_require__(6082);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/tiers.ts
-var tiers = __nccwpck_require__(3182);
+var tiers = __nccwpck_require__(3505);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/resize.ts
 
 
@@ -31677,9 +31677,9 @@ function editDistance(a, b, max) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
-var find_deployment = __nccwpck_require__(8802);
+var find_deployment = __nccwpck_require__(993);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
-var gone = __nccwpck_require__(2488);
+var gone = __nccwpck_require__(7873);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/target.ts
 // The deploy's first step: the deployment the inputs name, as it is now. One on its way out cannot
 // be updated: named by name, it is waited for and created anew; named by id, it is an error.
@@ -31752,11 +31752,11 @@ async function awaitDeletion(o, deps, d) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
-var steps_material = __nccwpck_require__(7538);
+var steps_material = __nccwpck_require__(2659);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
-var promote = __nccwpck_require__(8227);
+var promote = __nccwpck_require__(9384);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __nccwpck_require__(8998);
+var errors = __nccwpck_require__(4007);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/build-log.ts
 // The build's own log while the wait polls: the new lines, one read per poll at most, each made one
 // inert line (the build's text is untrusted). A log that cannot be read stops being followed, said
@@ -31866,7 +31866,7 @@ function shown(level, message) {
 }
 
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(1647);
+var built_workspace = __nccwpck_require__(2418);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/source-evidence.ts
 // Evidence before any write: a promotion's source is examined on its own agent server by this
 // run's checks and gate (after-deployed.ts). `DEPLOYED` is not evidence: a staging revision whose
@@ -31978,11 +31978,11 @@ function refuse(m, journal, deps, check, what) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
-var wait = __nccwpck_require__(3906);
+var wait = __nccwpck_require__(9315);
 // EXTERNAL MODULE: ./src/commands/check/against-source.ts
-var against_source = __nccwpck_require__(9677);
+var against_source = __nccwpck_require__(6966);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/agent-environment.ts
-var agent_environment = __nccwpck_require__(7854);
+var agent_environment = __nccwpck_require__(241);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/write-revision.ts
 
 
@@ -32293,7 +32293,7 @@ function waitFor(o, deps, deploymentId, revisionId) {
 async function gitHubDeployment(port, o, deps) {
     if (!port.github || o.environment === undefined)
         return undefined;
-    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 571).then(__nccwpck_require__.bind(__nccwpck_require__, 8571));
+    const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
     return startGitHubDeployment(o, port.github, deps);
 }
 /** The GitHub deployment's final status and the pull request comment, together. */
@@ -32302,7 +32302,7 @@ async function githubSide(port, o, journal, { github, error, redactor, log, now,
     if (o.prComment && !port.github) {
         port.info(`${port.say('pr-comment')}: not running on GitHub Actions; no pull request comment is posted.`);
     }
-    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 761).then(__nccwpck_require__.bind(__nccwpck_require__, 761)) : undefined;
+    const comment = o.prComment && port.github ? await __nccwpck_require__.e(/* import() */ 809).then(__nccwpck_require__.bind(__nccwpck_require__, 809)) : undefined;
     // Together, so that a cancel's short exit covers both.
     await Promise.all([
         github?.finish(journal, error, cancelling),
@@ -32495,7 +32495,7 @@ async function flowEnding(journal, deps, o, { flow, failedTitle }) {
 async function readSmokeTest(o, { port, redactor }) {
     if (o.smokeTest === undefined)
         return {};
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 477).then(__nccwpck_require__.bind(__nccwpck_require__, 477));
+    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return { cases: read.cases };
@@ -32513,11 +32513,11 @@ const checkCommand = {
     rules: DEPLOY_RULES,
     failedTitle: 'Failed',
     outputs: ['drift', 'deployment-id'],
-    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 391).then(__nccwpck_require__.bind(__nccwpck_require__, 3391))).runCheck(o, context)
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 740).then(__nccwpck_require__.bind(__nccwpck_require__, 9740))).runCheck(o, context)
 };
 
 // EXTERNAL MODULE: ./src/commands/delete/delete.ts
-var delete_delete = __nccwpck_require__(2204);
+var delete_delete = __nccwpck_require__(6725);
 ;// CONCATENATED MODULE: ./src/commands/delete/command.ts
 // `command: delete`: the inputs it takes, and its run, which ends as a deploy does (runFlow).
 
@@ -32557,17 +32557,17 @@ const sweepCommand = {
     ],
     failedTitle: 'Failed',
     outputs: ['swept'],
-    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 426).then(__nccwpck_require__.bind(__nccwpck_require__, 2426))).runSweep(o, context)
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 689).then(__nccwpck_require__.bind(__nccwpck_require__, 689))).runSweep(o, context)
 };
 
 // EXTERNAL MODULE: ./src/net/request.ts
-var request = __nccwpck_require__(409);
+var request = __nccwpck_require__(2170);
 // EXTERNAL MODULE: ./src/net/agents.ts
-var agents = __nccwpck_require__(9076);
+var agents = __nccwpck_require__(1625);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(6924);
+var redact = __nccwpck_require__(7889);
 // EXTERNAL MODULE: ./src/control-plane/load-schema.ts
-var load_schema = __nccwpck_require__(3669);
+var load_schema = __nccwpck_require__(3190);
 ;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
 // Small pure helpers of the transport: URLs, backoff, Retry-After.
 function formatBytes(n) {
@@ -32909,7 +32909,7 @@ class Transport {
 const MAX_LOG_MESSAGE_CHARS = 4000;
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(8640);
+var base_url = __nccwpck_require__(1937);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end (no total: a short page is the last), with a bound: broken
 // paging ends in a clear error, not in thousands of requests until the deadline.
@@ -32944,7 +32944,7 @@ async function* readAllPages(read, pageSize, ctx, what) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __nccwpck_require__(8307);
+var version = __nccwpck_require__(1013);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
 
 
@@ -33234,7 +33234,7 @@ function sameId(a, b) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
-var public_suffixes = __nccwpck_require__(8336);
+var public_suffixes = __nccwpck_require__(9059);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
@@ -33354,7 +33354,7 @@ function secretValuesToMask(raw) {
 }
 
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
-var resolved = __nccwpck_require__(8702);
+var resolved = __nccwpck_require__(9481);
 ;// CONCATENATED MODULE: ./src/inputs/index.ts
 // The action's inputs -> one typed, validated `Options` object. Pure: the door masks and logs.
 // Every problem is collected (problems.ts), so a user fixes all their inputs in one round: each
@@ -33771,15 +33771,15 @@ async function main_run() {
 
 /***/ }),
 
-/***/ 9677:
+/***/ 6966:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   W: () => (/* binding */ previewPromotion),
 /* harmony export */   p: () => (/* binding */ materialDifference)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
-/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2332);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _own_state_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3177);
 // A promotion's target against its source (`promote-from`): what the target's active revision runs
 // against the promotion's material: the same `revision_source`, then the commit built or the image;
 // an upload always differs (the control plane keeps no digest of an archive). `command: check` and
@@ -33836,7 +33836,7 @@ async function previewPromotion(deps, target, m) {
 
 /***/ }),
 
-/***/ 2332:
+/***/ 3177:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33845,9 +33845,9 @@ async function previewPromotion(deps, target, m) {
 /* harmony export */   eB: () => (/* binding */ revisionsState),
 /* harmony export */   xH: () => (/* binding */ one)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5021);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2666);
 
 
 
@@ -33909,7 +33909,7 @@ async function revisionsState(client, d, wantActive) {
 
 /***/ }),
 
-/***/ 622:
+/***/ 3155:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -33945,22 +33945,22 @@ function stepDeps({ port, client, log, clock }) {
 
 /***/ }),
 
-/***/ 2204:
+/***/ 6725:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   g: () => (/* binding */ deleteReconciled),
 /* harmony export */   r: () => (/* binding */ deleteDeployment)
 /* harmony export */ });
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5021);
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(402);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(8953);
-/* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(9956);
-/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8802);
-/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2488);
-/* harmony import */ var _deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(8940);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2666);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_8__ = __nccwpck_require__(7472);
+/* harmony import */ var _deploy_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(801);
+/* harmony import */ var _deploy_steps_find_deployment_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(993);
+/* harmony import */ var _deploy_steps_gone_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(7873);
+/* harmony import */ var _deploy_facts_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(6091);
 // `command: delete`: the one deployment of this exact name (or id) is deleted, and with `wait`
 // seen gone. Cleanup jobs re-run and pull requests close before a first deploy, so one not there
 // is a success. This flow alone records in the journal what its steps learned.
@@ -34077,7 +34077,7 @@ async function waitGone(o, deps, id) {
 
 /***/ }),
 
-/***/ 1145:
+/***/ 1134:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34088,9 +34088,9 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(402);
+var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(652);
+var inert = __nccwpck_require__(2679);
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/failure-logs.ts
 
 /** A stalled log service must not hold a failed job long; seconds are plenty for one page. */
@@ -34153,15 +34153,15 @@ function cleanLog(type, entries, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __nccwpck_require__(2244);
+var steps_plan = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/commands/deploy/commits.ts
-var commits = __nccwpck_require__(2825);
+var commits = __nccwpck_require__(9018);
 // EXTERNAL MODULE: ./src/report/status-words.ts
-var status_words = __nccwpck_require__(5021);
+var status_words = __nccwpck_require__(2666);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
-var converging_writes = __nccwpck_require__(1414);
+var converging_writes = __nccwpck_require__(6082);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
-var wait = __nccwpck_require__(3906);
+var wait = __nccwpck_require__(9315);
 ;// CONCATENATED MODULE: ./src/commands/deploy/after-failure/rollback.ts
 // `on-failure: rollback`: put back the revision active before this run wrote, and follow it. Only
 // what this run broke: its failed revision still the latest and the previous one still active, as
@@ -34367,7 +34367,7 @@ function inputName(field) {
 
 /***/ }),
 
-/***/ 2825:
+/***/ 9018:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34384,15 +34384,15 @@ function sameCommit(a, b) {
 
 /***/ }),
 
-/***/ 9956:
+/***/ 801:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   e: () => (/* binding */ journalledEnding)
 /* harmony export */ });
 /* unused harmony export endingOfError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8940);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6091);
 // The ending of a flow that threw: a cancel, or a request that failed; what it says of the run.
 
 
@@ -34461,7 +34461,7 @@ async function journalledEnding(journal, signal, steps, kept = () => undefined) 
 
 /***/ }),
 
-/***/ 8940:
+/***/ 6091:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -34473,8 +34473,8 @@ async function journalledEnding(journal, signal, steps, kept = () => undefined) 
 /* harmony export */   g1: () => (/* binding */ record)
 /* harmony export */ });
 /* unused harmony export outputUrl */
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5021);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2666);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
 // The facts a read of the deployment tells, and a write cut off by a cancel: what the steps return
 // for their flow to record in the journal (src/interface/journal.ts). The flows alone write it.
 
@@ -34575,7 +34575,7 @@ async function writing(deps, kind, write) {
 
 /***/ }),
 
-/***/ 9969:
+/***/ 3320:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34590,13 +34590,13 @@ __nccwpck_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __nccwpck_require__(652);
+var inert = __nccwpck_require__(2679);
 // EXTERNAL MODULE: ./src/health/built-workspace.ts
-var built_workspace = __nccwpck_require__(1647);
+var built_workspace = __nccwpck_require__(2418);
 // EXTERNAL MODULE: external "node:path"
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(402);
+var duration = __nccwpck_require__(7607);
 ;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
 // What the checks of the new revision need to talk to its agent server: one request, sent by the
 // caller (who decides the URL and the key). A request without an answer rejects; they say so.
@@ -35243,9 +35243,9 @@ function otherServed(r, e) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(8640);
+var base_url = __nccwpck_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(5315);
+var vouched_hosts = __nccwpck_require__(4040);
 ;// CONCATENATED MODULE: ./src/health/target.ts
 // Where the health probes go: custom_url with the path appended, and whether they carry the key.
 // The URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
@@ -35301,7 +35301,7 @@ function vouchedHosts(o, deployment) {
 }
 
 // EXTERNAL MODULE: ./src/net/request.ts
-var request = __nccwpck_require__(409);
+var request = __nccwpck_require__(2170);
 ;// CONCATENATED MODULE: ./src/health/probe.ts
 // One health probe: through the one request (src/net/), to exactly the URL given, bounded in time,
 // no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
@@ -35392,7 +35392,7 @@ function redirectHost(location, base) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(6924);
+var redact = __nccwpck_require__(7889);
 ;// CONCATENATED MODULE: ./src/health/window.ts
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
 // on until the deadline; from it on, every probe of the window must be 2xx. Only 404s: the health
@@ -35692,9 +35692,9 @@ function describeError(err, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/after-failure/after-failure.ts + 2 modules
-var after_failure = __nccwpck_require__(1145);
+var after_failure = __nccwpck_require__(1134);
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __nccwpck_require__(8953);
+var ending = __nccwpck_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/gate.ts
 
 
@@ -35839,7 +35839,7 @@ function shown(url, path, redactor) {
 }
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/gone.ts
-var gone = __nccwpck_require__(2488);
+var gone = __nccwpck_require__(7873);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/after-deployed.ts
 // What a run does once its revision is DEPLOYED and `health-check` is set: the agent server's gate
 // (gate.ts), the revision it serves, its graphs and smoke cases, made the run's ending here. Any
@@ -36028,19 +36028,19 @@ function refuseHealthTarget(o, current, say) {
 
 /***/ }),
 
-/***/ 7854:
+/***/ 241:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   B: () => (/* binding */ awaitAgentEnvironment),
 /* harmony export */   Q: () => (/* binding */ isAgentEnvironmentHeld)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8953);
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5021);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2488);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7472);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2666);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
 
 
 
@@ -36123,21 +36123,21 @@ function agentWords(d) {
 
 /***/ }),
 
-/***/ 7202:
+/***/ 671:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   E: () => (/* binding */ conclude),
 /* harmony export */   T: () => (/* binding */ firstLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
-/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1145);
-/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(2825);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9969);
-/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2488);
-/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8940);
-/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(5021);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1134);
+/* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9018);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3320);
+/* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
+/* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6091);
+/* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2666);
 // The deploy's last step: how the wait for this run's revision ended, turned into the run's
 // ending; a failure's once its log is shown and any rollback made.
 
@@ -36422,7 +36422,7 @@ function hintOf(err) {
 
 /***/ }),
 
-/***/ 1414:
+/***/ 6082:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36433,10 +36433,10 @@ function hintOf(err) {
 /* harmony export */   gX: () => (/* binding */ LATE_REVISION_PAUSES_MS),
 /* harmony export */   zD: () => (/* binding */ patchReconciled)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8953);
-/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7854);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8802);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7472);
+/* harmony import */ var _agent_environment_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(241);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(993);
 
 
 
@@ -36603,7 +36603,7 @@ async function revisionOf(client, d) {
 
 /***/ }),
 
-/***/ 8802:
+/***/ 993:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36612,8 +36612,8 @@ async function revisionOf(client, d) {
 /* harmony export */   n4: () => (/* binding */ findNamed),
 /* harmony export */   sW: () => (/* binding */ otherName)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8953);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7472);
 
 
 /** The deployment of this id; undefined when its read answers 404. */
@@ -36659,7 +36659,7 @@ async function findDeploymentByName(client, name, say) {
 
 /***/ }),
 
-/***/ 2488:
+/***/ 7873:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36668,9 +36668,9 @@ async function findDeploymentByName(client, name, say) {
 /* harmony export */   Ly: () => (/* binding */ waitUntilGone),
 /* harmony export */   c2: () => (/* binding */ statusOf)
 /* harmony export */ });
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(402);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7607);
 
 
 
@@ -36725,7 +36725,7 @@ async function deletedState(client, id) {
 
 /***/ }),
 
-/***/ 7538:
+/***/ 2659:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36736,9 +36736,9 @@ async function deletedState(client, id) {
 /* harmony export */   zY: () => (/* binding */ materialFacts)
 /* harmony export */ });
 /* unused harmony export originOf */
-/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8702);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8953);
-/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8227);
+/* harmony import */ var _inputs_resolved_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9481);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
+/* harmony import */ var _promote_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9384);
 
 
 
@@ -36781,7 +36781,7 @@ function materialFacts(m) {
     return { ref: m.ref, expectedSha: m.expectedSha };
 }
 async function uploadMaterial(o, origin, deps) {
-    const upload = await (await __nccwpck_require__.e(/* import() */ 876).then(__nccwpck_require__.bind(__nccwpck_require__, 5876))).prepareUpload(o, deps);
+    const upload = await (await __nccwpck_require__.e(/* import() */ 803).then(__nccwpck_require__.bind(__nccwpck_require__, 2803))).prepareUpload(o, deps);
     if ((0,_interface_ending_js__WEBPACK_IMPORTED_MODULE_2__/* .stopped */ .ce)(upload))
         return upload;
     const expected = o.expectedSourceDigest;
@@ -36833,7 +36833,7 @@ async function releaseMaterial(m) {
 
 /***/ }),
 
-/***/ 2244:
+/***/ 1149:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -36844,10 +36844,10 @@ async function releaseMaterial(m) {
 /* harmony export */   df: () => (/* binding */ describePlan)
 /* harmony export */ });
 /* unused harmony export UPLOADED_OBJECT */
-/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(652);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8953);
-/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3182);
+/* harmony import */ var _control_plane_dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2679);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7472);
+/* harmony import */ var _tiers_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3505);
 
 
 
@@ -37092,7 +37092,7 @@ function describePlan(plan) {
 
 /***/ }),
 
-/***/ 8227:
+/***/ 9384:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37103,11 +37103,11 @@ function describePlan(plan) {
 /* harmony export */   is: () => (/* binding */ refuseUnfitTarget),
 /* harmony export */   uH: () => (/* binding */ promotedNamed)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3871);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(8953);
-/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8802);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _inputs_fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2996);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7472);
+/* harmony import */ var _find_deployment_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(993);
 // Promotion (`promote-from`): the material of another deployment's active revision, checked
 // before any write. A codehost revision is rebuilt from its ref (`repo_ref` takes no commit) and
 // must build the source's commit; an image is the same `image_uri`; an upload has the digest
@@ -37319,7 +37319,7 @@ function promotedLine(p, journal, dryRun) {
 
 /***/ }),
 
-/***/ 3182:
+/***/ 3505:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37328,9 +37328,9 @@ function promotedLine(p, journal, dryRun) {
 /* harmony export */   S4: () => (/* binding */ resizeOf),
 /* harmony export */   fx: () => (/* binding */ refuseTypeChange)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(9573);
-/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8953);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8072);
+/* harmony import */ var _interface_ending_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(7472);
 
 
 
@@ -37415,16 +37415,16 @@ function resizeOf(o, d, say) {
 
 /***/ }),
 
-/***/ 3906:
+/***/ 9315:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   gM: () => (/* binding */ waitForRevision)
 /* harmony export */ });
 /* unused harmony exports DEFAULT_CADENCE, FIRST_READ_MS, PROGRESS_EVERY_MS, NOT_FOUND_GRACE_MS, nextPause, RetryPastDeadlineError */
-/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8998);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9573);
+/* harmony import */ var _control_plane_errors_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4007);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8072);
 // Polls one revision until it is DEPLOYED, failed, superseded, or the deadline: fast at the start
 // and after each change, backing off while nothing changes, tight past the build (when a slow poll
 // costs the pipeline time), and during a build a share of the time waited, so that a short build
@@ -37616,7 +37616,7 @@ class RetryPastDeadlineError extends Error {
 
 /***/ }),
 
-/***/ 8640:
+/***/ 1937:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37661,7 +37661,7 @@ function baseUrlProblem(baseUrl) {
 
 /***/ }),
 
-/***/ 1227:
+/***/ 1076:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37811,7 +37811,7 @@ function autoDialect(baseUrl) {
 
 /***/ }),
 
-/***/ 8998:
+/***/ 4007:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -37827,8 +37827,8 @@ function autoDialect(baseUrl) {
 /* harmony export */   oM: () => (/* binding */ AbortedError)
 /* harmony export */ });
 /* unused harmony exports fullPath, renderValidationEntry */
-/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1227);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(652);
+/* harmony import */ var _dialect_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1076);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(2679);
 // Errors are values with a message written for the person reading the job log: what failed, the
 // HTTP status, and what to check. Every text that came from the server is sanitised first.
 
@@ -38049,7 +38049,7 @@ function notFoundSubject(path) {
 
 /***/ }),
 
-/***/ 3669:
+/***/ 3190:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38058,13 +38058,13 @@ function notFoundSubject(path) {
 let loading;
 /** The model, imported once per process. */
 function loadSchema() {
-    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(688)]).then(__nccwpck_require__.bind(__nccwpck_require__, 7688)));
+    return (loading ??= Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(542)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2542)));
 }
 
 
 /***/ }),
 
-/***/ 8336:
+/***/ 9059:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38076,7 +38076,7 @@ async function loadPublicSuffixes() {
     if (loaded)
         return;
     // @ts-expect-error -- the package's types for this file are not beside it; Trie says its shape
-    const trie = (await __nccwpck_require__.e(/* import() */ 865).then(__nccwpck_require__.bind(__nccwpck_require__, 7865)));
+    const trie = (await __nccwpck_require__.e(/* import() */ 619).then(__nccwpck_require__.bind(__nccwpck_require__, 4619)));
     // Each edge's label starts where the one before it ends, in `labelText`.
     const offsets = new Uint32Array(trie.edgeLength.length + 1);
     for (let e = 0; e < trie.edgeLength.length; e++)
@@ -38123,7 +38123,7 @@ function broaderThanOneDomain(domain) {
 
 /***/ }),
 
-/***/ 6924:
+/***/ 7889:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38131,7 +38131,7 @@ function broaderThanOneDomain(domain) {
 /* harmony export */   pO: () => (/* binding */ Redactor),
 /* harmony export */   vb: () => (/* binding */ MIN_SECRET_LENGTH)
 /* harmony export */ });
-/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
+/* harmony import */ var _vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
 // Secret values never leave the process in text we write: every message, log line and debug dump
 // built from a request or a response goes through a Redactor that knows the key and the secrets.
 
@@ -38207,7 +38207,7 @@ class Redactor {
 
 /***/ }),
 
-/***/ 9573:
+/***/ 8072:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38233,7 +38233,7 @@ class Redactor {
 /* harmony export */   vx: () => (/* binding */ RESERVED_SECRET_NAMES_HOSTED)
 /* harmony export */ });
 /* unused harmony exports FAILED_REVISION_STATUSES, CREATE_ONLY_SOURCE_CONFIG_FIELDS */
-/* harmony import */ var _interface_journal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4155);
+/* harmony import */ var _interface_journal_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5996);
 // The words and rules of the control-plane interface that need no zod (enums, reserved names,
 // patterns, what a status means): the model is built from them, and the inputs and the flow take
 // them from here, so the action reaches its first request without loading zod.
@@ -38413,7 +38413,7 @@ function deploymentsQueryProblem(query) {
 
 /***/ }),
 
-/***/ 5315:
+/***/ 4040:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38428,8 +38428,8 @@ function deploymentsQueryProblem(query) {
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7030);
 /* harmony import */ var node_net__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_net__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8640);
-/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8336);
+/* harmony import */ var _base_url_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1937);
+/* harmony import */ var _public_suffixes_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(9059);
 // Which hosts the health probes may send the API key to. A host is compared as the URL parser
 // reads it (lowercase, IDNA to punycode, IPv4 forms to dotted quads) with one trailing dot
 // dropped, so two spellings of one name are one host. `*.example.com` matches names below
@@ -38562,7 +38562,7 @@ function exactHost(urlText) {
 
 /***/ }),
 
-/***/ 402:
+/***/ 7607:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38653,13 +38653,13 @@ function formatAge(ms) {
 
 /***/ }),
 
-/***/ 1647:
+/***/ 2418:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ graphsSkippedBecause)
 /* harmony export */ });
-/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3895);
+/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4300);
 
 const short = (sha) => sha.slice(0, 12);
 const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
@@ -38688,7 +38688,7 @@ state, workspace) {
 
 /***/ }),
 
-/***/ 5388:
+/***/ 9407:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
 __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __webpack_async_result__) => { try {
@@ -38701,7 +38701,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3802);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5557);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -38736,7 +38736,7 @@ __webpack_async_result__();
 
 /***/ }),
 
-/***/ 652:
+/***/ 2679:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38850,7 +38850,7 @@ function mdFenced(lines, info = '') {
 
 /***/ }),
 
-/***/ 4242:
+/***/ 5847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38860,8 +38860,8 @@ function mdFenced(lines, info = '') {
 /* harmony export */   fq: () => (/* binding */ loadDocumentParser),
 /* harmony export */   qv: () => (/* binding */ parseSecretReferences)
 /* harmony export */ });
-/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9880);
-/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3669);
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
+/* harmony import */ var _control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(3190);
 
 
 let loadedParser;
@@ -38871,7 +38871,7 @@ async function loadDocumentParser(raw) {
         return;
     if (loadedParser)
         return;
-    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(827), __nccwpck_require__.e(645), __nccwpck_require__.e(468)]).then(__nccwpck_require__.bind(__nccwpck_require__, 4468)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
+    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
     loadedParser = { parser, model };
 }
 const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_interface_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
@@ -38899,7 +38899,7 @@ function parseResourceSpec(v, fail) {
 
 /***/ }),
 
-/***/ 3871:
+/***/ 2996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -38929,10 +38929,10 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   tE: () => (/* binding */ booleanInput)
 /* harmony export */ });
 /* unused harmony exports MAX_NAME_LENGTH, MAX_API_KEY_LENGTH, MAX_ENVIRONMENT_LENGTH */
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
-/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(402);
-/* harmony import */ var _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9215);
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(8640);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+/* harmony import */ var _interface_action_yml_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(5938);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(1937);
 // Field checks of single-line inputs (problems.ts). A check sees action.yml's default when the
 // input is not set, so `''` reaches only the checks of inputs without one.
 
@@ -39255,7 +39255,7 @@ function parseSourceDigest(v, fail) {
 
 /***/ }),
 
-/***/ 3414:
+/***/ 8925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39264,7 +39264,7 @@ function parseSourceDigest(v, fail) {
 /* harmony export */   x8: () => (/* binding */ renderProblems)
 /* harmony export */ });
 /* unused harmony export MAX_INPUT_BYTES */
-/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9880);
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5767);
 // How a check reports a problem: one collector, so that every bad input is reported at once.
 // `return fail(...)` stops early; a check that goes on reports the next problem too. A failed
 // input's value is `undefined` whatever its check returned: nothing downstream takes it as real.
@@ -39322,7 +39322,7 @@ function renderProblems(problems, say) {
 
 /***/ }),
 
-/***/ 8702:
+/***/ 9481:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39364,7 +39364,7 @@ function uploadsWorkspace(source, revisionSource) {
 
 /***/ }),
 
-/***/ 349:
+/***/ 6740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39419,7 +39419,7 @@ function matchName(pattern, name) {
 
 /***/ }),
 
-/***/ 5193:
+/***/ 4862:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39439,7 +39439,7 @@ function lineColumn(text, offset) {
 
 /***/ }),
 
-/***/ 9215:
+/***/ 5938:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39721,7 +39721,7 @@ const ACTION_OUTPUTS = {
 
 /***/ }),
 
-/***/ 8953:
+/***/ 7472:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39745,7 +39745,7 @@ function failureText(f) {
 
 /***/ }),
 
-/***/ 4155:
+/***/ 5996:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39758,7 +39758,7 @@ const SIZES = ['small', 'medium', 'large'];
 
 /***/ }),
 
-/***/ 9880:
+/***/ 5767:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -39768,7 +39768,7 @@ const SIZES = ['small', 'medium', 'large'];
 /* harmony export */   Wi: () => (/* binding */ isUnevaluatedDefault),
 /* harmony export */   aw: () => (/* binding */ DOCUMENT_INPUTS)
 /* harmony export */ });
-/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9215);
+/* harmony import */ var _action_yml_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(5938);
 // The names of the action's inputs, as action.yml declares them (through the generated
 // action-yml.ts), the raw text a run is given for them, and the form of a secret's name.
 
@@ -39800,13 +39800,13 @@ const ENV_NAME = /^[A-Za-z_][A-Za-z0-9_]*$/;
 
 /***/ }),
 
-/***/ 1503:
+/***/ 5686:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   i: () => (/* binding */ OUTCOMES)
 /* harmony export */ });
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(652);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
 // The outcomes of a run in words, once: one row per outcome, read by the job summary's headline,
 // the GitHub deployment's final status, the pull-request comment and the exit code. Adding an
 // outcome is one row: `Outcome` is this table's keys, and every reader indexes it.
@@ -39991,7 +39991,7 @@ const OUTCOMES = {
 
 /***/ }),
 
-/***/ 9076:
+/***/ 1625:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40002,7 +40002,7 @@ const OUTCOMES = {
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
 /* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4689);
+/* harmony import */ var _actions_http_client_lib_proxy__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
 // Which agent a request goes through. Behind a proxy (https_proxy, minus no_proxy and loopback, as
 // the runner's tools read them), @actions/http-client's tunnelling agent, one per proxy and scheme,
 // keeping no socket (its redirects and retries unused: they would carry a key to a redirect's
@@ -40017,7 +40017,7 @@ function tunnelFor(url, proxy) {
     const key = `${url.protocol} ${proxy.href}`;
     let agent = tunnels.get(key);
     if (!agent) {
-        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8585)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
+        agent = Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 2779)).then(({ HttpClient }) => new HttpClient(undefined, [], { allowRedirects: false, allowRetries: false }).getAgent(url.href));
         // A failed load is not kept: the next request tries again.
         agent.catch(() => tunnels.delete(key));
         tunnels.set(key, agent);
@@ -40064,7 +40064,7 @@ function agentFor(url, pool) {
 
 /***/ }),
 
-/***/ 409:
+/***/ 2170:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40075,7 +40075,7 @@ function agentFor(url, pool) {
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
 /* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _agents_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9076);
+/* harmony import */ var _agents_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1625);
 // One HTTP exchange, the one way src/ sends a request: to exactly the URL given (a 3xx is an answer
 // like any other, never followed), through the environment's proxy (agents.ts), within one time
 // budget, stopped by the caller's signal, reading at most `maxBody` bytes; retries: the caller's.
@@ -40206,7 +40206,7 @@ function exchange(req, r, whole, failure) {
 
 /***/ }),
 
-/***/ 5021:
+/***/ 2666:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40215,7 +40215,7 @@ function exchange(req, r, whole, failure) {
 /* harmony export */   _I: () => (/* binding */ deploymentStatusWord),
 /* harmony export */   oz: () => (/* binding */ progressLine)
 /* harmony export */ });
-/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(9573);
+/* harmony import */ var _control_plane_vocabulary_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8072);
 // Statuses are the server's text: only the model's words reach an output or the summary; any other
 // is UNKNOWN (still in progress) and neutralised in the log, so that no server puts quotes, `$(..)`
 // or a backtick into a file a shell reads, nor anything in the log but letters, digits and `?`.
@@ -40248,7 +40248,7 @@ function progressLine(status, elapsedText) {
 
 /***/ }),
 
-/***/ 8896:
+/***/ 1953:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -40332,7 +40332,7 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 3895:
+/***/ 4300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40387,7 +40387,7 @@ async function untrackedMembers(root, members) {
 
 /***/ }),
 
-/***/ 8307:
+/***/ 1013:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -40651,7 +40651,7 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("util");
 
 /***/ }),
 
-/***/ 8585:
+/***/ 2779:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 var https__WEBPACK_IMPORTED_MODULE_1___namespace_cache;
@@ -40669,9 +40669,9 @@ __nccwpck_require__.r(__webpack_exports__);
 /* harmony export */ });
 /* harmony import */ var http__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(8611);
 /* harmony import */ var https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(5692);
-/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4689);
-/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(408);
-/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(4718);
+/* harmony import */ var _proxy_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(9783);
+/* harmony import */ var tunnel__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(770);
+/* harmony import */ var undici__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6752);
 /* eslint-disable @typescript-eslint/no-explicit-any */
 var __awaiter = (undefined && undefined.__awaiter) || function (thisArg, _arguments, P, generator) {
     function adopt(value) { return value instanceof P ? value : new P(function (resolve) { resolve(value); }); }
@@ -41371,7 +41371,7 @@ const lowercaseKeys = (obj) => Object.keys(obj).reduce((c, k) => ((c[k.toLowerCa
 
 /***/ }),
 
-/***/ 4689:
+/***/ 9783:
 /***/ ((__unused_webpack___webpack_module__, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41739,7 +41739,7 @@ class DecodedURL extends URL {
 /******/ // startup
 /******/ // Load entry module and return exports
 /******/ // This entry module used 'module' so it can't be inlined
-/******/ var __webpack_exports__ = __nccwpck_require__(5388);
+/******/ var __webpack_exports__ = __nccwpck_require__(9407);
 /******/ __webpack_exports__ = await __webpack_exports__;
 /******/ var __webpack_exports__run = __webpack_exports__.e;
 /******/ export { __webpack_exports__run as run };

@@ -1,8 +1,8 @@
-export const id = 571;
-export const ids = [571];
+export const id = 808;
+export const ids = [808];
 export const modules = {
 
-/***/ 426:
+/***/ 8943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(652);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8896);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2679);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 
@@ -51,8 +51,8 @@ function runUrl(context, withAttempt = false) {
  */
 async function loadOctokit(token, apiUrl) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 988).then(__webpack_require__.bind(__webpack_require__, 988)),
-        __webpack_require__.e(/* import() */ 456).then(__webpack_require__.bind(__webpack_require__, 3456))
+        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
+        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
     ]);
     const fetch = await proxyFetch(apiUrl);
     return new (Octokit.plugin(restEndpointMethods))({
@@ -66,11 +66,11 @@ async function loadOctokit(token, apiUrl) {
  * through it; none otherwise (Node's own).
  */
 async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8585));
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
     const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
     if (!dispatcher)
         return undefined;
-    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 4718, 19));
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
     return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -146,17 +146,17 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 8571:
+/***/ 9808:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
 /* harmony export */   startGitHubDeployment: () => (/* binding */ startGitHubDeployment)
 /* harmony export */ });
 /* unused harmony exports finalStatus, githubDeploymentTarget, describeDeploymentError */
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(652);
-/* harmony import */ var _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(1503);
-/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(426);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(8896);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(2679);
+/* harmony import */ var _interface_outcomes_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(5686);
+/* harmony import */ var _api_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8943);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_3__ = __webpack_require__(1953);
 
 
 

@@ -1,8 +1,8 @@
-export const id = 391;
-export const ids = [391];
+export const id = 740;
+export const ids = [740];
 export const modules = {
 
-/***/ 3391:
+/***/ 9740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,27 +14,27 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __webpack_require__(8953);
+var ending = __webpack_require__(7472);
 // EXTERNAL MODULE: ./src/commands/command.ts
-var command = __webpack_require__(622);
+var command = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(8998);
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inputs/resolved.ts
-var resolved = __webpack_require__(8702);
+var resolved = __webpack_require__(9481);
 // EXTERNAL MODULE: ./src/report/status-words.ts
-var status_words = __webpack_require__(5021);
+var status_words = __webpack_require__(2666);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/material.ts
-var steps_material = __webpack_require__(7538);
+var steps_material = __webpack_require__(2659);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/promote.ts
-var promote = __webpack_require__(8227);
+var promote = __webpack_require__(9384);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/find-deployment.ts
-var find_deployment = __webpack_require__(8802);
+var find_deployment = __webpack_require__(993);
 // EXTERNAL MODULE: ./src/commands/check/against-source.ts
-var against_source = __webpack_require__(9677);
+var against_source = __webpack_require__(6966);
 // EXTERNAL MODULE: ./src/commands/check/own-state.ts
-var own_state = __webpack_require__(2332);
+var own_state = __webpack_require__(3177);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
-var steps_plan = __webpack_require__(2244);
+var steps_plan = __webpack_require__(1149);
 ;// CONCATENATED MODULE: ./src/commands/check/planned.ts
 
 
@@ -206,9 +206,9 @@ function commit(o, m, active, activeId, result) {
 }
 
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(652);
+var inert = __webpack_require__(2679);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __webpack_require__(1503);
+var outcomes = __webpack_require__(5686);
 ;// CONCATENATED MODULE: ./src/commands/check/summary.ts
 // The check's job summary: in sync, or each difference, and what could not be judged. The lines
 // carry the control plane's text: inert Markdown, the plan's lines in fences of their own.

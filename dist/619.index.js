@@ -1,8 +1,8 @@
-export const id = 865;
-export const ids = [865];
+export const id = 619;
+export const ids = [619];
 export const modules = {
 
-/***/ 7865:
+/***/ 4619:
 /***/ ((__unused_webpack_module, exports) => {
 
 

@@ -1,8 +1,8 @@
-export const id = 688;
-export const ids = [688];
+export const id = 542;
+export const ids = [542];
 export const modules = {
 
-/***/ 7688:
+/***/ 2542:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -51,13 +51,13 @@ __webpack_require__.d(__webpack_exports__, {
   ValidationErrorEntry: () => (/* binding */ ValidationErrorEntry)
 });
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
-var classic_schemas = __webpack_require__(8827);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/core.js
-var core_core = __webpack_require__(270);
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/core/api.js
-var api = __webpack_require__(5985);
-;// CONCATENATED MODULE: ../../main/node_modules/zod/v4/classic/coerce.js
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var classic_schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/core.js
+var core_core = __webpack_require__(8532);
+// EXTERNAL MODULE: ./node_modules/zod/v4/core/api.js
+var api = __webpack_require__(3759);
+;// CONCATENATED MODULE: ./node_modules/zod/v4/classic/coerce.js
 
 
 function string(params) {
@@ -77,7 +77,7 @@ function date(params) {
 }
 
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(652);
+var inert = __webpack_require__(2679);
 ;// CONCATENATED MODULE: ./src/control-plane/resource-spec.ts
 // ResourceSpec and its Kubernetes-shaped parts, with the production service's limits
 // (production-openapi.json, `ResourceSpec-Input`) on requests only: a value the service itself set
@@ -192,7 +192,7 @@ const ResourceSpec = classic_schemas/* object */.Ikc({ ...strictNumbers, ...part
 const ResourceSpecInResponse = classic_schemas/* object */.Ikc({ ...looseNumbers, ...parts });
 
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(9573);
+var vocabulary = __webpack_require__(8072);
 ;// CONCATENATED MODULE: ./src/control-plane/schema.ts
 // The Deployment Control Plane interface, modelled once: the client checks every answer with it,
 // the emulator every request, so the two cannot drift apart. Objects strip unknown fields rather

@@ -1,8 +1,8 @@
-export const id = 876;
-export const ids = [876];
+export const id = 803;
+export const ids = [803];
 export const modules = {
 
-/***/ 5876:
+/***/ 2803:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,11 +14,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(8640);
+var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(8998);
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(652);
+var inert = __webpack_require__(2679);
 // EXTERNAL MODULE: external "node:crypto"
 var external_node_crypto_ = __webpack_require__(7598);
 // EXTERNAL MODULE: external "node:fs"
@@ -1277,9 +1277,9 @@ async function buildArchive(o) {
 }
 
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
-var version = __webpack_require__(8307);
+var version = __webpack_require__(1013);
 // EXTERNAL MODULE: ./src/net/request.ts
-var request = __webpack_require__(409);
+var request = __webpack_require__(2170);
 ;// CONCATENATED MODULE: ./src/upload/put.ts
 // The PUT of an archive to the signed `upload_url`, streamed from disk (Node's fetch would buffer
 // a file body), with the headers the URL was signed for, as the LangGraph CLIs send them, and
@@ -1484,9 +1484,9 @@ function dryRunLines(a) {
 }
 
 // EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __webpack_require__(3895);
+var workspace_git = __webpack_require__(4300);
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __webpack_require__(8953);
+var ending = __webpack_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/upload.ts
 // An upload deploy's source (`internal_source`). The workspace is archived before any request, so
 // that a missing config or an archive too large is one error with nothing sent. At write time: an

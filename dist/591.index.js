@@ -1,8 +1,8 @@
-export const id = 468;
-export const ids = [468];
+export const id = 591;
+export const ids = [591];
 export const modules = {
 
-/***/ 4468:
+/***/ 2591:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -18,16 +18,16 @@ __webpack_require__.d(__webpack_exports__, {
   parseSecretReferences: () => (/* binding */ parseSecretReferences)
 });
 
-// EXTERNAL MODULE: ../../main/node_modules/zod/v4/classic/schemas.js + 11 modules
-var schemas = __webpack_require__(8827);
-// EXTERNAL MODULE: ../../main/node_modules/yaml/dist/index.js
-var dist = __webpack_require__(3645);
+// EXTERNAL MODULE: ./node_modules/zod/v4/classic/schemas.js + 11 modules
+var schemas = __webpack_require__(2857);
+// EXTERNAL MODULE: ./node_modules/yaml/dist/index.js
+var dist = __webpack_require__(8815);
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
-var vocabulary = __webpack_require__(9573);
+var vocabulary = __webpack_require__(8072);
 // EXTERNAL MODULE: ./src/interface/names.ts
-var names = __webpack_require__(9880);
+var names = __webpack_require__(5767);
 // EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __webpack_require__(5193);
+var inputs_text = __webpack_require__(4862);
 ;// CONCATENATED MODULE: ./src/inputs/nesting.ts
 // A linear guard against deeply nested YAML/JSON, run before the parser (document-parser.ts).
 

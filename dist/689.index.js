@@ -1,8 +1,8 @@
-export const id = 426;
-export const ids = [426];
+export const id = 689;
+export const ids = [689];
 export const modules = {
 
-/***/ 2426:
+/***/ 689:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -14,11 +14,11 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var control_plane_redact = __webpack_require__(6924);
+var control_plane_redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(652);
+var inert = __webpack_require__(2679);
 // EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(426);
+var github_api = __webpack_require__(8943);
 ;// CONCATENATED MODULE: ./src/github/pull-state.ts
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // `repository` input's (the workflow's by default), under the token's rule.
@@ -85,13 +85,13 @@ function said(v) {
 }
 
 // EXTERNAL MODULE: ./src/interface/ending.ts
-var ending = __webpack_require__(8953);
+var ending = __webpack_require__(7472);
 // EXTERNAL MODULE: ./src/commands/command.ts
-var command = __webpack_require__(622);
+var command = __webpack_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __webpack_require__(8640);
+var base_url = __webpack_require__(1937);
 // EXTERNAL MODULE: ./src/net/request.ts
-var request = __webpack_require__(409);
+var request = __webpack_require__(2170);
 ;// CONCATENATED MODULE: ./src/commands/sweep/pull-requests.ts
 // Where the sweep reads whether a pull (merge) request is closed: GitHub (src/github/pull-state.ts)
 // or GitLab (here, through `CI_API_V4_URL` with a token that may read merge requests). A state
@@ -166,9 +166,9 @@ function pull_requests_said(v, mark = '') {
 }
 
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __webpack_require__(402);
+var duration = __webpack_require__(7607);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __webpack_require__(1503);
+var outcomes = __webpack_require__(5686);
 ;// CONCATENATED MODULE: ./src/commands/sweep/summary.ts
 // The sweep's job summary: every matching deployment, its fate and why, as one table.
 
@@ -218,13 +218,13 @@ function cell(v) {
 }
 
 // EXTERNAL MODULE: ./src/control-plane/errors.ts
-var errors = __webpack_require__(8998);
+var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __webpack_require__(349);
+var sweep_names = __webpack_require__(6740);
 // EXTERNAL MODULE: ./src/commands/delete/delete.ts
-var delete_delete = __webpack_require__(2204);
+var delete_delete = __webpack_require__(6725);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
-var conclude = __webpack_require__(7202);
+var conclude = __webpack_require__(671);
 ;// CONCATENATED MODULE: ./src/commands/sweep/choose.ts
 // Which of the matching deployments the sweep deletes, and why: pure. A deployment goes when any
 // criterion says so; a state that could not be read says nothing.
@@ -499,7 +499,7 @@ function pullReader(port, o, redactor, say) {
 
 /***/ }),
 
-/***/ 426:
+/***/ 8943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -510,9 +510,9 @@ function pullReader(port, o, redactor, say) {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(652);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8896);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2679);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 
@@ -548,8 +548,8 @@ function runUrl(context, withAttempt = false) {
  */
 async function loadOctokit(token, apiUrl) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 988).then(__webpack_require__.bind(__webpack_require__, 988)),
-        __webpack_require__.e(/* import() */ 456).then(__webpack_require__.bind(__webpack_require__, 3456))
+        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
+        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
     ]);
     const fetch = await proxyFetch(apiUrl);
     return new (Octokit.plugin(restEndpointMethods))({
@@ -563,11 +563,11 @@ async function loadOctokit(token, apiUrl) {
  * through it; none otherwise (Node's own).
  */
 async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8585));
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
     const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
     if (!dispatcher)
         return undefined;
-    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 4718, 19));
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
     return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */

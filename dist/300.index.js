@@ -1,8 +1,8 @@
-export const id = 477;
-export const ids = [477];
+export const id = 300;
+export const ids = [300];
 export const modules = {
 
-/***/ 477:
+/***/ 300:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 
@@ -48,11 +48,11 @@ function isEmpty(dir) {
 // EXTERNAL MODULE: external "node:fs/promises"
 var promises_ = __webpack_require__(1455);
 // EXTERNAL MODULE: ./src/duration.ts
-var duration = __webpack_require__(402);
+var duration = __webpack_require__(7607);
 // EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __webpack_require__(4242);
+var documents = __webpack_require__(5847);
 // EXTERNAL MODULE: ./src/inputs/problems.ts
-var problems = __webpack_require__(3414);
+var problems = __webpack_require__(8925);
 ;// CONCATENATED MODULE: ./src/inputs/smoke-cases.ts
 // The smoke-test file: a YAML or JSON list of cases that the health gate runs against the new
 // revision (health/verify/smoke.ts), checked whole before any request: one error naming the input,

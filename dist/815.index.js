@@ -1,19 +1,19 @@
-export const id = 645;
-export const ids = [645];
+export const id = 815;
+export const ids = [815];
 export const modules = {
 
-/***/ 2387:
+/***/ 7349:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var resolveBlockMap = __webpack_require__(1653);
-var resolveBlockSeq = __webpack_require__(2624);
-var resolveFlowCollection = __webpack_require__(692);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var resolveBlockMap = __webpack_require__(7103);
+var resolveBlockSeq = __webpack_require__(334);
+var resolveFlowCollection = __webpack_require__(3142);
 
 function resolveCollection(CN, ctx, token, onError, tagName, tag) {
     const coll = token.type === 'block-map'
@@ -99,15 +99,15 @@ exports.composeCollection = composeCollection;
 
 /***/ }),
 
-/***/ 2873:
+/***/ 3683:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Document = __webpack_require__(5755);
-var composeNode = __webpack_require__(3755);
-var resolveEnd = __webpack_require__(1462);
-var resolveProps = __webpack_require__(8017);
+var Document = __webpack_require__(3021);
+var composeNode = __webpack_require__(5937);
+var resolveEnd = __webpack_require__(7788);
+var resolveProps = __webpack_require__(4631);
 
 function composeDoc(options, directives, { offset, start, value, end }, onError) {
     const opts = Object.assign({ _directives: directives }, options);
@@ -151,17 +151,17 @@ exports.composeDoc = composeDoc;
 
 /***/ }),
 
-/***/ 3755:
+/***/ 5937:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var composeCollection = __webpack_require__(2387);
-var composeScalar = __webpack_require__(4995);
-var resolveEnd = __webpack_require__(1462);
-var utilEmptyScalarPosition = __webpack_require__(9933);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var composeCollection = __webpack_require__(7349);
+var composeScalar = __webpack_require__(5413);
+var resolveEnd = __webpack_require__(7788);
+var utilEmptyScalarPosition = __webpack_require__(2599);
 
 const CN = { composeNode, composeEmptyNode };
 function composeNode(ctx, token, props, onError) {
@@ -270,15 +270,15 @@ exports.composeNode = composeNode;
 
 /***/ }),
 
-/***/ 4995:
+/***/ 5413:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var resolveBlockScalar = __webpack_require__(599);
-var resolveFlowScalar = __webpack_require__(7120);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var resolveBlockScalar = __webpack_require__(8913);
+var resolveFlowScalar = __webpack_require__(6842);
 
 function composeScalar(ctx, token, tagToken, onError) {
     const { value, type, comment, range } = token.type === 'block-scalar'
@@ -365,18 +365,18 @@ exports.composeScalar = composeScalar;
 
 /***/ }),
 
-/***/ 2750:
+/***/ 9984:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var directives = __webpack_require__(8144);
-var Document = __webpack_require__(5755);
-var errors = __webpack_require__(2130);
-var identity = __webpack_require__(2617);
-var composeDoc = __webpack_require__(2873);
-var resolveEnd = __webpack_require__(1462);
+var directives = __webpack_require__(1342);
+var Document = __webpack_require__(3021);
+var errors = __webpack_require__(1464);
+var identity = __webpack_require__(1127);
+var composeDoc = __webpack_require__(3683);
+var resolveEnd = __webpack_require__(7788);
 
 function getErrorPos(src) {
     if (typeof src === 'number')
@@ -596,17 +596,17 @@ exports.Composer = Composer;
 
 /***/ }),
 
-/***/ 1653:
+/***/ 7103:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
-var resolveProps = __webpack_require__(8017);
-var utilContainsNewline = __webpack_require__(6761);
-var utilFlowIndentCheck = __webpack_require__(4437);
-var utilMapIncludes = __webpack_require__(3485);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
+var resolveProps = __webpack_require__(4631);
+var utilContainsNewline = __webpack_require__(9499);
+var utilFlowIndentCheck = __webpack_require__(4051);
+var utilMapIncludes = __webpack_require__(1187);
 
 const startColMsg = 'All mapping items must start at the same column';
 function resolveBlockMap({ composeNode, composeEmptyNode }, ctx, bm, onError, tag) {
@@ -720,12 +720,12 @@ exports.resolveBlockMap = resolveBlockMap;
 
 /***/ }),
 
-/***/ 599:
+/***/ 8913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 function resolveBlockScalar(ctx, scalar, onError) {
     const start = scalar.offset;
@@ -927,14 +927,14 @@ exports.resolveBlockScalar = resolveBlockScalar;
 
 /***/ }),
 
-/***/ 2624:
+/***/ 334:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var YAMLSeq = __webpack_require__(5125);
-var resolveProps = __webpack_require__(8017);
-var utilFlowIndentCheck = __webpack_require__(4437);
+var YAMLSeq = __webpack_require__(2223);
+var resolveProps = __webpack_require__(4631);
+var utilFlowIndentCheck = __webpack_require__(4051);
 
 function resolveBlockSeq({ composeNode, composeEmptyNode }, ctx, bs, onError, tag) {
     const NodeClass = tag?.nodeClass ?? YAMLSeq.YAMLSeq;
@@ -985,7 +985,7 @@ exports.resolveBlockSeq = resolveBlockSeq;
 
 /***/ }),
 
-/***/ 1462:
+/***/ 7788:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1031,19 +1031,19 @@ exports.resolveEnd = resolveEnd;
 
 /***/ }),
 
-/***/ 692:
+/***/ 3142:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var resolveEnd = __webpack_require__(1462);
-var resolveProps = __webpack_require__(8017);
-var utilContainsNewline = __webpack_require__(6761);
-var utilMapIncludes = __webpack_require__(3485);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var resolveEnd = __webpack_require__(7788);
+var resolveProps = __webpack_require__(4631);
+var utilContainsNewline = __webpack_require__(9499);
+var utilMapIncludes = __webpack_require__(1187);
 
 const blockMsg = 'Block collections are not allowed within flow collections';
 const isBlock = (token) => token && (token.type === 'block-map' || token.type === 'block-seq');
@@ -1247,13 +1247,13 @@ exports.resolveFlowCollection = resolveFlowCollection;
 
 /***/ }),
 
-/***/ 7120:
+/***/ 6842:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var resolveEnd = __webpack_require__(1462);
+var Scalar = __webpack_require__(3301);
+var resolveEnd = __webpack_require__(7788);
 
 function resolveFlowScalar(scalar, strict, onError) {
     const { offset, type, source, end } = scalar;
@@ -1482,7 +1482,7 @@ exports.resolveFlowScalar = resolveFlowScalar;
 
 /***/ }),
 
-/***/ 8017:
+/***/ 4631:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1637,7 +1637,7 @@ exports.resolveProps = resolveProps;
 
 /***/ }),
 
-/***/ 6761:
+/***/ 9499:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1680,7 +1680,7 @@ exports.containsNewline = containsNewline;
 
 /***/ }),
 
-/***/ 9933:
+/***/ 2599:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -1715,12 +1715,12 @@ exports.emptyScalarPosition = emptyScalarPosition;
 
 /***/ }),
 
-/***/ 4437:
+/***/ 4051:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var utilContainsNewline = __webpack_require__(6761);
+var utilContainsNewline = __webpack_require__(9499);
 
 function flowIndentCheck(indent, fc, onError) {
     if (fc?.type === 'flow-collection') {
@@ -1739,12 +1739,12 @@ exports.flowIndentCheck = flowIndentCheck;
 
 /***/ }),
 
-/***/ 3485:
+/***/ 1187:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 function mapIncludes(ctx, items, search) {
     const { uniqueKeys } = ctx.options;
@@ -1761,22 +1761,22 @@ exports.mapIncludes = mapIncludes;
 
 /***/ }),
 
-/***/ 5755:
+/***/ 3021:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var toJS = __webpack_require__(3709);
-var Schema = __webpack_require__(4902);
-var stringifyDocument = __webpack_require__(5719);
-var anchors = __webpack_require__(5702);
-var applyReviver = __webpack_require__(2703);
-var createNode = __webpack_require__(9462);
-var directives = __webpack_require__(8144);
+var Alias = __webpack_require__(4065);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var toJS = __webpack_require__(6424);
+var Schema = __webpack_require__(5840);
+var stringifyDocument = __webpack_require__(6829);
+var anchors = __webpack_require__(1596);
+var applyReviver = __webpack_require__(3661);
+var createNode = __webpack_require__(2404);
+var directives = __webpack_require__(1342);
 
 class Document {
     constructor(value, replacer, options) {
@@ -2105,13 +2105,13 @@ exports.Document = Document;
 
 /***/ }),
 
-/***/ 5702:
+/***/ 1596:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var visit = __webpack_require__(7182);
+var identity = __webpack_require__(1127);
+var visit = __webpack_require__(204);
 
 /**
  * Verify that the input string is a valid anchor.
@@ -2188,7 +2188,7 @@ exports.findNewAnchor = findNewAnchor;
 
 /***/ }),
 
-/***/ 2703:
+/***/ 3661:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2252,14 +2252,14 @@ exports.applyReviver = applyReviver;
 
 /***/ }),
 
-/***/ 9462:
+/***/ 2404:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
 
 const defaultTagPrefix = 'tag:yaml.org,2002:';
 function findTagObject(value, tagName, tags) {
@@ -2349,13 +2349,13 @@ exports.createNode = createNode;
 
 /***/ }),
 
-/***/ 8144:
+/***/ 1342:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var visit = __webpack_require__(7182);
+var identity = __webpack_require__(1127);
+var visit = __webpack_require__(204);
 
 const escapeChars = {
     '!': '%21',
@@ -2534,7 +2534,7 @@ exports.Directives = Directives;
 
 /***/ }),
 
-/***/ 2130:
+/***/ 1464:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -2603,28 +2603,28 @@ exports.prettifyError = prettifyError;
 
 /***/ }),
 
-/***/ 3645:
+/***/ 8815:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 var __webpack_unused_export__;
 
 
-var composer = __webpack_require__(2750);
-var Document = __webpack_require__(5755);
-var Schema = __webpack_require__(4902);
-var errors = __webpack_require__(2130);
-var Alias = __webpack_require__(9671);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var cst = __webpack_require__(3427);
-var lexer = __webpack_require__(795);
-var lineCounter = __webpack_require__(9706);
-var parser = __webpack_require__(7374);
-var publicApi = __webpack_require__(6205);
-var visit = __webpack_require__(7182);
+var composer = __webpack_require__(9984);
+var Document = __webpack_require__(3021);
+var Schema = __webpack_require__(5840);
+var errors = __webpack_require__(1464);
+var Alias = __webpack_require__(4065);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var cst = __webpack_require__(3461);
+var lexer = __webpack_require__(361);
+var lineCounter = __webpack_require__(6628);
+var parser = __webpack_require__(3456);
+var publicApi = __webpack_require__(4047);
+var visit = __webpack_require__(204);
 
 
 
@@ -2661,7 +2661,7 @@ __webpack_unused_export__ = visit.visitAsync;
 
 /***/ }),
 
-/***/ 9923:
+/***/ 7249:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
@@ -2687,16 +2687,16 @@ exports.warn = warn;
 
 /***/ }),
 
-/***/ 9671:
+/***/ 4065:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(5702);
-var visit = __webpack_require__(7182);
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
-var toJS = __webpack_require__(3709);
+var anchors = __webpack_require__(1596);
+var visit = __webpack_require__(204);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
+var toJS = __webpack_require__(6424);
 
 class Alias extends Node.NodeBase {
     constructor(source) {
@@ -2814,14 +2814,14 @@ exports.Alias = Alias;
 
 /***/ }),
 
-/***/ 6039:
+/***/ 101:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
+var createNode = __webpack_require__(2404);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
 
 function collectionFromPath(schema, path, value) {
     let v = value;
@@ -2972,14 +2972,14 @@ exports.isEmptyPath = isEmptyPath;
 
 /***/ }),
 
-/***/ 4615:
+/***/ 6673:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var applyReviver = __webpack_require__(2703);
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
+var applyReviver = __webpack_require__(3661);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(6424);
 
 class NodeBase {
     constructor(type) {
@@ -3019,15 +3019,15 @@ exports.NodeBase = NodeBase;
 
 /***/ }),
 
-/***/ 2815:
+/***/ 7165:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var stringifyPair = __webpack_require__(1174);
-var addPairToJSMap = __webpack_require__(614);
-var identity = __webpack_require__(2617);
+var createNode = __webpack_require__(2404);
+var stringifyPair = __webpack_require__(9748);
+var addPairToJSMap = __webpack_require__(7104);
+var identity = __webpack_require__(1127);
 
 function createPair(key, value, ctx) {
     const k = createNode.createNode(key, undefined, ctx);
@@ -3065,14 +3065,14 @@ exports.createPair = createPair;
 
 /***/ }),
 
-/***/ 9271:
+/***/ 3301:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Node = __webpack_require__(4615);
-var toJS = __webpack_require__(3709);
+var identity = __webpack_require__(1127);
+var Node = __webpack_require__(6673);
+var toJS = __webpack_require__(6424);
 
 const isScalarValue = (value) => !value || (typeof value !== 'function' && typeof value !== 'object');
 class Scalar extends Node.NodeBase {
@@ -3099,17 +3099,17 @@ exports.isScalarValue = isScalarValue;
 
 /***/ }),
 
-/***/ 2448:
+/***/ 4454:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyCollection = __webpack_require__(8454);
-var addPairToJSMap = __webpack_require__(614);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
+var stringifyCollection = __webpack_require__(1212);
+var addPairToJSMap = __webpack_require__(7104);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
 
 function findPair(items, key) {
     const k = identity.isScalar(key) ? key.value : key;
@@ -3253,17 +3253,17 @@ exports.findPair = findPair;
 
 /***/ }),
 
-/***/ 5125:
+/***/ 2223:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var createNode = __webpack_require__(9462);
-var stringifyCollection = __webpack_require__(8454);
-var Collection = __webpack_require__(6039);
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var toJS = __webpack_require__(3709);
+var createNode = __webpack_require__(2404);
+var stringifyCollection = __webpack_require__(1212);
+var Collection = __webpack_require__(101);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var toJS = __webpack_require__(6424);
 
 class YAMLSeq extends Collection.Collection {
     static get tagName() {
@@ -3375,16 +3375,16 @@ exports.YAMLSeq = YAMLSeq;
 
 /***/ }),
 
-/***/ 614:
+/***/ 7104:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var log = __webpack_require__(9923);
-var merge = __webpack_require__(2610);
-var stringify = __webpack_require__(9666);
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
+var log = __webpack_require__(7249);
+var merge = __webpack_require__(452);
+var stringify = __webpack_require__(2148);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(6424);
 
 function addPairToJSMap(ctx, map, { key, value }) {
     if (identity.isNode(key) && key.addToJSMap)
@@ -3447,7 +3447,7 @@ exports.addPairToJSMap = addPairToJSMap;
 
 /***/ }),
 
-/***/ 2617:
+/***/ 1127:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3507,12 +3507,12 @@ exports.isSeq = isSeq;
 
 /***/ }),
 
-/***/ 3709:
+/***/ 6424:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 /**
  * Recursively convert any node or its contents to native JavaScript
@@ -3553,15 +3553,15 @@ exports.toJS = toJS;
 
 /***/ }),
 
-/***/ 8564:
+/***/ 110:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var resolveBlockScalar = __webpack_require__(599);
-var resolveFlowScalar = __webpack_require__(7120);
-var errors = __webpack_require__(2130);
-var stringifyString = __webpack_require__(6179);
+var resolveBlockScalar = __webpack_require__(8913);
+var resolveFlowScalar = __webpack_require__(6842);
+var errors = __webpack_require__(1464);
+var stringifyString = __webpack_require__(3069);
 
 function resolveAsScalar(token, strict = true, onError) {
     if (token) {
@@ -3778,7 +3778,7 @@ exports.setScalarValue = setScalarValue;
 
 /***/ }),
 
-/***/ 7455:
+/***/ 1733:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3848,7 +3848,7 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4257:
+/***/ 7715:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -3954,14 +3954,14 @@ exports.visit = visit;
 
 /***/ }),
 
-/***/ 3427:
+/***/ 3461:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cstScalar = __webpack_require__(8564);
-var cstStringify = __webpack_require__(7455);
-var cstVisit = __webpack_require__(4257);
+var cstScalar = __webpack_require__(110);
+var cstStringify = __webpack_require__(1733);
+var cstVisit = __webpack_require__(7715);
 
 /** The byte order mark */
 const BOM = '\u{FEFF}';
@@ -4073,12 +4073,12 @@ exports.tokenType = tokenType;
 
 /***/ }),
 
-/***/ 795:
+/***/ 361:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var cst = __webpack_require__(3427);
+var cst = __webpack_require__(3461);
 
 /*
 START -> stream
@@ -4803,7 +4803,7 @@ exports.Lexer = Lexer;
 
 /***/ }),
 
-/***/ 9706:
+/***/ 6628:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -4851,14 +4851,14 @@ exports.LineCounter = LineCounter;
 
 /***/ }),
 
-/***/ 7374:
+/***/ 3456:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_process = __webpack_require__(932);
-var cst = __webpack_require__(3427);
-var lexer = __webpack_require__(795);
+var cst = __webpack_require__(3461);
+var lexer = __webpack_require__(361);
 
 function includesToken(list, type) {
     for (let i = 0; i < list.length; ++i)
@@ -5838,18 +5838,18 @@ exports.Parser = Parser;
 
 /***/ }),
 
-/***/ 6205:
+/***/ 4047:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var composer = __webpack_require__(2750);
-var Document = __webpack_require__(5755);
-var errors = __webpack_require__(2130);
-var log = __webpack_require__(9923);
-var identity = __webpack_require__(2617);
-var lineCounter = __webpack_require__(9706);
-var parser = __webpack_require__(7374);
+var composer = __webpack_require__(9984);
+var Document = __webpack_require__(3021);
+var errors = __webpack_require__(1464);
+var log = __webpack_require__(7249);
+var identity = __webpack_require__(1127);
+var lineCounter = __webpack_require__(6628);
+var parser = __webpack_require__(3456);
 
 function parseOptions(options) {
     const prettyErrors = options.prettyErrors !== false;
@@ -5952,16 +5952,16 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 4902:
+/***/ 5840:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var map = __webpack_require__(8229);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var tags = __webpack_require__(1656);
+var identity = __webpack_require__(1127);
+var map = __webpack_require__(7451);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var tags = __webpack_require__(18);
 
 const sortMapEntriesByKey = (a, b) => a.key < b.key ? -1 : a.key > b.key ? 1 : 0;
 class Schema {
@@ -5998,13 +5998,13 @@ exports.Schema = Schema;
 
 /***/ }),
 
-/***/ 8229:
+/***/ 7451:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var YAMLMap = __webpack_require__(2448);
+var identity = __webpack_require__(1127);
+var YAMLMap = __webpack_require__(4454);
 
 const map = {
     collection: 'map',
@@ -6024,12 +6024,12 @@ exports.map = map;
 
 /***/ }),
 
-/***/ 7890:
+/***/ 3632:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 const nullTag = {
     identify: value => value == null,
@@ -6048,13 +6048,13 @@ exports.nullTag = nullTag;
 
 /***/ }),
 
-/***/ 2400:
+/***/ 1706:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var YAMLSeq = __webpack_require__(5125);
+var identity = __webpack_require__(1127);
+var YAMLSeq = __webpack_require__(2223);
 
 const seq = {
     collection: 'seq',
@@ -6074,12 +6074,12 @@ exports.seq = seq;
 
 /***/ }),
 
-/***/ 2374:
+/***/ 6464:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyString = __webpack_require__(6179);
+var stringifyString = __webpack_require__(3069);
 
 const string = {
     identify: value => typeof value === 'string',
@@ -6097,12 +6097,12 @@ exports.string = string;
 
 /***/ }),
 
-/***/ 1477:
+/***/ 3959:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 const boolTag = {
     identify: value => typeof value === 'boolean',
@@ -6125,13 +6125,13 @@ exports.boolTag = boolTag;
 
 /***/ }),
 
-/***/ 8251:
+/***/ 8405:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var stringifyNumber = __webpack_require__(2491);
+var Scalar = __webpack_require__(3301);
+var stringifyNumber = __webpack_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6179,12 +6179,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 7052:
+/***/ 9874:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 const intResolve = (str, offset, radix, { intAsBigInt }) => (intAsBigInt ? BigInt(str) : parseInt(str.substring(offset), radix));
@@ -6228,18 +6228,18 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 4810:
+/***/ 896:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var bool = __webpack_require__(1477);
-var float = __webpack_require__(8251);
-var int = __webpack_require__(7052);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var bool = __webpack_require__(3959);
+var float = __webpack_require__(8405);
+var int = __webpack_require__(9874);
 
 const schema = [
     map.map,
@@ -6260,14 +6260,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 7925:
+/***/ 3559:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var map = __webpack_require__(8229);
-var seq = __webpack_require__(2400);
+var Scalar = __webpack_require__(3301);
+var map = __webpack_require__(7451);
+var seq = __webpack_require__(1706);
 
 function intIdentify(value) {
     return typeof value === 'bigint' || Number.isInteger(value);
@@ -6331,27 +6331,27 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 1656:
+/***/ 18:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var bool = __webpack_require__(1477);
-var float = __webpack_require__(8251);
-var int = __webpack_require__(7052);
-var schema = __webpack_require__(4810);
-var schema$1 = __webpack_require__(7925);
-var binary = __webpack_require__(6817);
-var merge = __webpack_require__(2610);
-var omap = __webpack_require__(61);
-var pairs = __webpack_require__(7815);
-var schema$2 = __webpack_require__(7755);
-var set = __webpack_require__(9138);
-var timestamp = __webpack_require__(6282);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var bool = __webpack_require__(3959);
+var float = __webpack_require__(8405);
+var int = __webpack_require__(9874);
+var schema = __webpack_require__(896);
+var schema$1 = __webpack_require__(3559);
+var binary = __webpack_require__(6083);
+var merge = __webpack_require__(452);
+var omap = __webpack_require__(303);
+var pairs = __webpack_require__(8385);
+var schema$2 = __webpack_require__(5913);
+var set = __webpack_require__(1528);
+var timestamp = __webpack_require__(4371);
 
 const schemas = new Map([
     ['core', schema.schema],
@@ -6437,14 +6437,14 @@ exports.getTags = getTags;
 
 /***/ }),
 
-/***/ 6817:
+/***/ 6083:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
 var node_buffer = __webpack_require__(181);
-var Scalar = __webpack_require__(9271);
-var stringifyString = __webpack_require__(6179);
+var Scalar = __webpack_require__(3301);
+var stringifyString = __webpack_require__(3069);
 
 const binary = {
     identify: value => value instanceof Uint8Array, // Buffer inherits from Uint8Array
@@ -6514,12 +6514,12 @@ exports.binary = binary;
 
 /***/ }),
 
-/***/ 3260:
+/***/ 8398:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
+var Scalar = __webpack_require__(3301);
 
 function boolStringify({ value, source }, ctx) {
     const boolObj = value ? trueTag : falseTag;
@@ -6550,13 +6550,13 @@ exports.trueTag = trueTag;
 
 /***/ }),
 
-/***/ 396:
+/***/ 5782:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var stringifyNumber = __webpack_require__(2491);
+var Scalar = __webpack_require__(3301);
+var stringifyNumber = __webpack_require__(8689);
 
 const floatNaN = {
     identify: value => typeof value === 'number',
@@ -6607,12 +6607,12 @@ exports.floatNaN = floatNaN;
 
 /***/ }),
 
-/***/ 5883:
+/***/ 873:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 const intIdentify = (value) => typeof value === 'bigint' || Number.isInteger(value);
 function intResolve(str, offset, radix, { intAsBigInt }) {
@@ -6690,13 +6690,13 @@ exports.intOct = intOct;
 
 /***/ }),
 
-/***/ 2610:
+/***/ 452:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
 
 // If the value associated with a merge key is a single mapping node, each of
 // its key/value pairs is inserted into the current mapping, unless the key
@@ -6768,16 +6768,16 @@ exports.merge = merge;
 
 /***/ }),
 
-/***/ 61:
+/***/ 303:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var toJS = __webpack_require__(3709);
-var YAMLMap = __webpack_require__(2448);
-var YAMLSeq = __webpack_require__(5125);
-var pairs = __webpack_require__(7815);
+var identity = __webpack_require__(1127);
+var toJS = __webpack_require__(6424);
+var YAMLMap = __webpack_require__(4454);
+var YAMLSeq = __webpack_require__(2223);
+var pairs = __webpack_require__(8385);
 
 class YAMLOMap extends YAMLSeq.YAMLSeq {
     constructor() {
@@ -6852,15 +6852,15 @@ exports.omap = omap;
 
 /***/ }),
 
-/***/ 7815:
+/***/ 8385:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var Scalar = __webpack_require__(9271);
-var YAMLSeq = __webpack_require__(5125);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var Scalar = __webpack_require__(3301);
+var YAMLSeq = __webpack_require__(2223);
 
 function resolvePairs(seq, onError) {
     if (identity.isSeq(seq)) {
@@ -6941,24 +6941,24 @@ exports.resolvePairs = resolvePairs;
 
 /***/ }),
 
-/***/ 7755:
+/***/ 5913:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var map = __webpack_require__(8229);
-var _null = __webpack_require__(7890);
-var seq = __webpack_require__(2400);
-var string = __webpack_require__(2374);
-var binary = __webpack_require__(6817);
-var bool = __webpack_require__(3260);
-var float = __webpack_require__(396);
-var int = __webpack_require__(5883);
-var merge = __webpack_require__(2610);
-var omap = __webpack_require__(61);
-var pairs = __webpack_require__(7815);
-var set = __webpack_require__(9138);
-var timestamp = __webpack_require__(6282);
+var map = __webpack_require__(7451);
+var _null = __webpack_require__(3632);
+var seq = __webpack_require__(1706);
+var string = __webpack_require__(6464);
+var binary = __webpack_require__(6083);
+var bool = __webpack_require__(8398);
+var float = __webpack_require__(5782);
+var int = __webpack_require__(873);
+var merge = __webpack_require__(452);
+var omap = __webpack_require__(303);
+var pairs = __webpack_require__(8385);
+var set = __webpack_require__(1528);
+var timestamp = __webpack_require__(4371);
 
 const schema = [
     map.map,
@@ -6989,14 +6989,14 @@ exports.schema = schema;
 
 /***/ }),
 
-/***/ 9138:
+/***/ 1528:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Pair = __webpack_require__(2815);
-var YAMLMap = __webpack_require__(2448);
+var identity = __webpack_require__(1127);
+var Pair = __webpack_require__(7165);
+var YAMLMap = __webpack_require__(4454);
 
 class YAMLSet extends YAMLMap.YAMLMap {
     constructor(schema) {
@@ -7092,12 +7092,12 @@ exports.set = set;
 
 /***/ }),
 
-/***/ 6282:
+/***/ 4371:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var stringifyNumber = __webpack_require__(2491);
+var stringifyNumber = __webpack_require__(8689);
 
 /** Internal types handle bigint as number, because TS can't figure it out. */
 function parseSexagesimal(str, asBigInt) {
@@ -7204,7 +7204,7 @@ exports.timestamp = timestamp;
 
 /***/ }),
 
-/***/ 7089:
+/***/ 4475:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7362,15 +7362,15 @@ exports.foldFlowLines = foldFlowLines;
 
 /***/ }),
 
-/***/ 9666:
+/***/ 2148:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var anchors = __webpack_require__(5702);
-var identity = __webpack_require__(2617);
-var stringifyComment = __webpack_require__(9330);
-var stringifyString = __webpack_require__(6179);
+var anchors = __webpack_require__(1596);
+var identity = __webpack_require__(1127);
+var stringifyComment = __webpack_require__(9799);
+var stringifyString = __webpack_require__(3069);
 
 function createStringifyContext(doc, options) {
     const opt = Object.assign({
@@ -7501,14 +7501,14 @@ exports.stringify = stringify;
 
 /***/ }),
 
-/***/ 8454:
+/***/ 1212:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(9330);
+var identity = __webpack_require__(1127);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyCollection(collection, ctx, options) {
     const flow = ctx.inFlow ?? collection.flow;
@@ -7663,7 +7663,7 @@ exports.stringifyCollection = stringifyCollection;
 
 /***/ }),
 
-/***/ 9330:
+/***/ 9799:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7694,14 +7694,14 @@ exports.stringifyComment = stringifyComment;
 
 /***/ }),
 
-/***/ 5719:
+/***/ 6829:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(9330);
+var identity = __webpack_require__(1127);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyDocument(doc, options) {
     const lines = [];
@@ -7788,7 +7788,7 @@ exports.stringifyDocument = stringifyDocument;
 
 /***/ }),
 
-/***/ 2491:
+/***/ 8689:
 /***/ ((__unused_webpack_module, exports) => {
 
 
@@ -7822,15 +7822,15 @@ exports.stringifyNumber = stringifyNumber;
 
 /***/ }),
 
-/***/ 1174:
+/***/ 9748:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
-var Scalar = __webpack_require__(9271);
-var stringify = __webpack_require__(9666);
-var stringifyComment = __webpack_require__(9330);
+var identity = __webpack_require__(1127);
+var Scalar = __webpack_require__(3301);
+var stringify = __webpack_require__(2148);
+var stringifyComment = __webpack_require__(9799);
 
 function stringifyPair({ key, value }, ctx, onComment, onChompKeep) {
     const { allNullValues, doc, indent, indentStep, options: { commentString, indentSeq, simpleKeys } } = ctx;
@@ -7981,13 +7981,13 @@ exports.stringifyPair = stringifyPair;
 
 /***/ }),
 
-/***/ 6179:
+/***/ 3069:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var Scalar = __webpack_require__(9271);
-var foldFlowLines = __webpack_require__(7089);
+var Scalar = __webpack_require__(3301);
+var foldFlowLines = __webpack_require__(4475);
 
 const getFoldOptions = (ctx, isBlock) => ({
     indentAtStart: isBlock ? ctx.indent.length : ctx.indentAtStart,
@@ -8326,12 +8326,12 @@ exports.stringifyString = stringifyString;
 
 /***/ }),
 
-/***/ 7182:
+/***/ 204:
 /***/ ((__unused_webpack_module, exports, __webpack_require__) => {
 
 
 
-var identity = __webpack_require__(2617);
+var identity = __webpack_require__(1127);
 
 const BREAK = Symbol('break visit');
 const SKIP = Symbol('skip children');

@@ -1,8 +1,8 @@
-export const id = 761;
-export const ids = [761];
+export const id = 809;
+export const ids = [809];
 export const modules = {
 
-/***/ 426:
+/***/ 8943:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 /* harmony export */ __webpack_require__.d(__webpack_exports__, {
@@ -13,9 +13,9 @@ export const modules = {
 /* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
 /* harmony export */   r3: () => (/* binding */ isRetryable)
 /* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(8640);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(652);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(8896);
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2679);
+/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
 
@@ -51,8 +51,8 @@ function runUrl(context, withAttempt = false) {
  */
 async function loadOctokit(token, apiUrl) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
-        __webpack_require__.e(/* import() */ 988).then(__webpack_require__.bind(__webpack_require__, 988)),
-        __webpack_require__.e(/* import() */ 456).then(__webpack_require__.bind(__webpack_require__, 3456))
+        __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
+        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
     ]);
     const fetch = await proxyFetch(apiUrl);
     return new (Octokit.plugin(restEndpointMethods))({
@@ -66,11 +66,11 @@ async function loadOctokit(token, apiUrl) {
  * through it; none otherwise (Node's own).
  */
 async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 8585));
+    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
     const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
     if (!dispatcher)
         return undefined;
-    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 4718, 19));
+    const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
     return ((url, init) => fetch(url, { ...init, dispatcher }));
 }
 /** GitHub answered, but not with what the request asks for (a proxy page, a wrong API root). */
@@ -146,7 +146,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
 
 /***/ }),
 
-/***/ 761:
+/***/ 809:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
 // ESM COMPAT FLAG
@@ -161,13 +161,13 @@ __webpack_require__.d(__webpack_exports__, {
 });
 
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __webpack_require__(6924);
+var redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/inert.ts
-var inert = __webpack_require__(652);
+var inert = __webpack_require__(2679);
 // EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(426);
+var github_api = __webpack_require__(8943);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
-var outcomes = __webpack_require__(1503);
+var outcomes = __webpack_require__(5686);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
 // The pull-request comment's text: a hidden marker that finds it again, a headline, a table of what
 // is known, the reason and a collapsed log excerpt. Every text the run did not write (an answer, a
@@ -250,7 +250,7 @@ function renderComment(r, links = {}) {
 }
 
 // EXTERNAL MODULE: ./src/runner/context.ts
-var runner_context = __webpack_require__(8896);
+var runner_context = __webpack_require__(1953);
 ;// CONCATENATED MODULE: ./src/github/pr-comment.ts
 // `pr-comment: true`: one comment on the pull request per deployment name, found again by the
 // hidden marker on its first line, so that re-runs and later pushes update it in place. Best
