@@ -8,24 +8,12 @@ import {
   UnexpectedResponseError
 } from '../../src/control-plane/errors.ts'
 import { MAX_PAGES } from '../../src/control-plane/paging.ts'
-import {
-  API_KEY,
-  DEPLOYMENT_ID,
-  deploymentBody,
-  makeClient,
-  rejectionOf,
-  reply,
-  revisionBody,
-  REVISION_ID,
-  script,
-  startServer,
-  type Handler
-} from '../builders/scripted-server.ts'
+import * as scripted from '../builders/scripted-server.ts'
 
 const OTHER_REVISION = 'ffffffff-a5b6-4c7d-8e9f-0a1b2c3d4e5f'
 
 function deploymentAt(i: number) {
-  return deploymentBody({
+  return scripted.deploymentBody({
     name: `agent-${i}`,
     id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
   })
@@ -40,14 +28,14 @@ async function drain(it: AsyncIterable<unknown>): Promise<number> {
 describe('a deployment list that never ends', () => {
   test('full pages for ever: stops at the page cap with an error that names the cause', async () => {
     // Every page full, every offset new: only the bound ends it.
-    const server = await startServer((req, res, body, n) => {
+    const server = await scripted.startServer((req, res, body, n) => {
       const q = new URL(req.url!, 'http://x').searchParams
       const offset = Number(q.get('offset'))
       const resources = [0, 1].map(i => deploymentAt(offset + i))
-      reply(200, { resources, offset: offset + 2 })(req, res, body, n)
+      scripted.reply(200, { resources, offset: offset + 2 })(req, res, body, n)
     })
-    const it = makeClient(server.origin).iterateDeployments({ name_contains: 'agent' }, 2)
-    const err = await rejectionOf(drain(it))
+    const it = scripted.makeClient(server.origin).iterateDeployments({ name_contains: 'agent' }, 2)
+    const err = await scripted.rejectionOf(drain(it))
     expect(err).toBeInstanceOf(EndlessListError)
     expect(err.message).toContain(
       `The deployment list did not end: ${MAX_PAGES} pages of 2 read without a short page`
@@ -57,10 +45,12 @@ describe('a deployment list that never ends', () => {
   })
 
   test('the same full page again and again: stops on the second page', async () => {
-    const server = await startServer(
-      reply(200, { resources: [deploymentAt(0), deploymentAt(1)], offset: 0 })
+    const server = await scripted.startServer(
+      scripted.reply(200, { resources: [deploymentAt(0), deploymentAt(1)], offset: 0 })
     )
-    const err = await rejectionOf(drain(makeClient(server.origin).iterateDeployments({}, 2)))
+    const err = await scripted.rejectionOf(
+      drain(scripted.makeClient(server.origin).iterateDeployments({}, 2))
+    )
     expect(err).toBeInstanceOf(EndlessListError)
     expect(err.message).toContain('2 pages of 2 read without a short page')
     expect(err.message).toContain('the offset did not advance')
@@ -69,128 +59,146 @@ describe('a deployment list that never ends', () => {
 
   test('an entry that moves to the next page while reading is given once', async () => {
     // A deployment created between the two reads pushes agent-1 onto the second page.
-    const server = await startServer(
-      script(
-        reply(200, { resources: [deploymentAt(0), deploymentAt(1)], offset: 2 }),
-        reply(200, { resources: [deploymentAt(1)], offset: 3 })
+    const server = await scripted.startServer(
+      scripted.script(
+        scripted.reply(200, { resources: [deploymentAt(0), deploymentAt(1)], offset: 2 }),
+        scripted.reply(200, { resources: [deploymentAt(1)], offset: 3 })
       )
     )
     const names: string[] = []
-    for await (const d of makeClient(server.origin).iterateDeployments({}, 2)) names.push(d.name)
+    for await (const d of scripted.makeClient(server.origin).iterateDeployments({}, 2))
+      names.push(d.name)
     expect(names).toEqual(['agent-0', 'agent-1'])
   })
 })
 
 describe('an answer about another deployment', () => {
   const OTHER_DEPLOYMENT = 'eeeeeeee-a5b6-4c7d-8e9f-0a1b2c3d4e5f'
-  const other = deploymentBody({ id: OTHER_DEPLOYMENT })
+  const other = scripted.deploymentBody({ id: OTHER_DEPLOYMENT })
 
   test('a GET: an error naming both ids, after the reads a misfit gets', async () => {
-    const server = await startServer(reply(200, other))
-    const err = await rejectionOf(makeClient(server.origin).getDeployment(DEPLOYMENT_ID))
+    const server = await scripted.startServer(scripted.reply(200, other))
+    const err = await scripted.rejectionOf(
+      scripted.makeClient(server.origin).getDeployment(scripted.DEPLOYMENT_ID)
+    )
     expect(err).toBeInstanceOf(OtherResourceError)
     expect(err.message).toContain(
-      `the answer is about deployment ${OTHER_DEPLOYMENT}, not about deployment ${DEPLOYMENT_ID}`
+      `the answer is about deployment ${OTHER_DEPLOYMENT}, not about deployment ${scripted.DEPLOYMENT_ID}`
     )
     expect(server.requests).toHaveLength(5)
   })
 
   test('a PATCH and a redeploy: an error at once, never sent again', async () => {
     for (const call of [
-      (c: ReturnType<typeof makeClient>) => c.patchDeployment(DEPLOYMENT_ID, { secrets: [] }),
-      (c: ReturnType<typeof makeClient>) => c.redeployRevision(DEPLOYMENT_ID, REVISION_ID)
+      (c: ReturnType<typeof scripted.makeClient>) =>
+        c.patchDeployment(scripted.DEPLOYMENT_ID, { secrets: [] }),
+      (c: ReturnType<typeof scripted.makeClient>) =>
+        c.redeployRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
     ]) {
-      const server = await startServer(reply(200, other))
-      const err = await rejectionOf(call(makeClient(server.origin)))
+      const server = await scripted.startServer(scripted.reply(200, other))
+      const err = await scripted.rejectionOf(call(scripted.makeClient(server.origin)))
       expect(err).toBeInstanceOf(OtherResourceError)
       expect(err.message).toContain(OTHER_DEPLOYMENT)
-      expect(err.message).toContain(DEPLOYMENT_ID)
+      expect(err.message).toContain(scripted.DEPLOYMENT_ID)
       expect(server.requests).toHaveLength(1)
     }
   })
 
   test('the id compares without regard to case', async () => {
-    const server = await startServer(
-      reply(200, deploymentBody({ id: DEPLOYMENT_ID.toUpperCase() }))
+    const server = await scripted.startServer(
+      scripted.reply(200, scripted.deploymentBody({ id: scripted.DEPLOYMENT_ID.toUpperCase() }))
     )
-    const d = await makeClient(server.origin).getDeployment(DEPLOYMENT_ID)
-    expect(d.id.toLowerCase()).toBe(DEPLOYMENT_ID)
+    const d = await scripted.makeClient(server.origin).getDeployment(scripted.DEPLOYMENT_ID)
+    expect(d.id.toLowerCase()).toBe(scripted.DEPLOYMENT_ID)
   })
 })
 
 describe('an answer about another revision', () => {
   test('is a malformed answer naming both ids, read again, then an error', async () => {
-    const server = await startServer(reply(200, revisionBody('DEPLOYED', { id: OTHER_REVISION })))
-    const err = await rejectionOf(makeClient(server.origin).getRevision(DEPLOYMENT_ID, REVISION_ID))
+    const server = await scripted.startServer(
+      scripted.reply(200, scripted.revisionBody('DEPLOYED', { id: OTHER_REVISION }))
+    )
+    const err = await scripted.rejectionOf(
+      scripted.makeClient(server.origin).getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
+    )
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).toContain(OTHER_REVISION)
-    expect(err.message).toContain(REVISION_ID)
+    expect(err.message).toContain(scripted.REVISION_ID)
     // The misfit retry of reads applies: five reads in all.
     expect(server.requests).toHaveLength(5)
   })
 
   test('a later answer about the right revision is taken', async () => {
-    const server = await startServer(
-      script(
-        reply(200, revisionBody('DEPLOYED', { id: OTHER_REVISION })),
-        reply(200, revisionBody('BUILDING'))
+    const server = await scripted.startServer(
+      scripted.script(
+        scripted.reply(200, scripted.revisionBody('DEPLOYED', { id: OTHER_REVISION })),
+        scripted.reply(200, scripted.revisionBody('BUILDING'))
       )
     )
-    const revision = await makeClient(server.origin).getRevision(DEPLOYMENT_ID, REVISION_ID)
-    expect(revision).toMatchObject({ id: REVISION_ID, status: 'BUILDING' })
+    const revision = await scripted
+      .makeClient(server.origin)
+      .getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
+    expect(revision).toMatchObject({ id: scripted.REVISION_ID, status: 'BUILDING' })
   })
 
   test('the id compares without regard to case', async () => {
-    const server = await startServer(reply(200, revisionBody('DEPLOYED')))
-    const revision = await makeClient(server.origin).getRevision(
-      DEPLOYMENT_ID,
-      REVISION_ID.toUpperCase()
+    const server = await scripted.startServer(
+      scripted.reply(200, scripted.revisionBody('DEPLOYED'))
     )
+    const revision = await scripted
+      .makeClient(server.origin)
+      .getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID.toUpperCase())
     expect(revision.status).toBe('DEPLOYED')
   })
 })
 
 describe('a refused redirect names the whole address to set', () => {
   test('origin and path, without the query string', async () => {
-    const server = await startServer((_req, res) => {
+    const server = await scripted.startServer((_req, res) => {
       res.writeHead(308, {
-        Location: `https://cp.example.com/api-host/v2/deployments?token=s3cr3t-token&x=${API_KEY}`
+        Location: `https://cp.example.com/api-host/v2/deployments?token=s3cr3t-token&x=${scripted.API_KEY}`
       })
       res.end()
     })
-    const err = (await rejectionOf(
-      makeClient(server.origin).listDeployments()
+    const err = (await scripted.rejectionOf(
+      scripted.makeClient(server.origin).listDeployments()
     )) as RedirectRefusedError
     expect(err).toBeInstanceOf(RedirectRefusedError)
     expect(err.message).toContain('points to https://cp.example.com/api-host/v2/deployments.')
     expect(err.target).toBe('https://cp.example.com/api-host/v2/deployments')
     expect(err.targetOrigin).toBe('https://cp.example.com')
     expect(err.message).not.toContain('s3cr3t-token')
-    expect(err.message).not.toContain(API_KEY)
+    expect(err.message).not.toContain(scripted.API_KEY)
   })
 
   test('a path that holds a secret value is redacted', async () => {
-    const server = await startServer((_req, res) => {
-      res.writeHead(302, { Location: `/login/${API_KEY}` })
+    const server = await scripted.startServer((_req, res) => {
+      res.writeHead(302, { Location: `/login/${scripted.API_KEY}` })
       res.end()
     })
-    const err = await rejectionOf(makeClient(server.origin).getDeployment(DEPLOYMENT_ID))
+    const err = await scripted.rejectionOf(
+      scripted.makeClient(server.origin).getDeployment(scripted.DEPLOYMENT_ID)
+    )
     expect(err.message).toContain(`points to ${server.origin}/login/***`)
-    expect(err.message).not.toContain(API_KEY)
+    expect(err.message).not.toContain(scripted.API_KEY)
   })
 })
 
 describe('a rate limit is told to the caller', () => {
-  const limited = (retryAfter?: string): Handler =>
-    reply(429, { detail: 'Too many requests' }, retryAfter ? { 'Retry-After': retryAfter } : {})
+  const limited = (retryAfter?: string): scripted.Handler =>
+    scripted.reply(
+      429,
+      { detail: 'Too many requests' },
+      retryAfter ? { 'Retry-After': retryAfter } : {}
+    )
 
   test('each wait on a 429 is reported with its length, Retry-After included', async () => {
-    const server = await startServer(
-      script(limited('7'), limited(), reply(200, { resources: [], offset: 0 }))
+    const server = await scripted.startServer(
+      scripted.script(limited('7'), limited(), scripted.reply(200, { resources: [], offset: 0 }))
     )
     const waits: number[] = []
     const slept: number[] = []
-    const client = makeClient(server.origin, {
+    const client = scripted.makeClient(server.origin, {
       onRateLimited: ms => waits.push(ms),
       sleep: async ms => void slept.push(ms),
       random: () => 0.5
@@ -202,10 +210,12 @@ describe('a rate limit is told to the caller', () => {
   })
 
   test('other retried statuses are not reported as rate limiting', async () => {
-    const server = await startServer(script(reply(503, {}), reply(200, deploymentBody())))
+    const server = await scripted.startServer(
+      scripted.script(scripted.reply(503, {}), scripted.reply(200, scripted.deploymentBody()))
+    )
     const waits: number[] = []
-    const client = makeClient(server.origin, { onRateLimited: ms => waits.push(ms) })
-    await client.getDeployment(DEPLOYMENT_ID)
+    const client = scripted.makeClient(server.origin, { onRateLimited: ms => waits.push(ms) })
+    await client.getDeployment(scripted.DEPLOYMENT_ID)
     expect(waits).toEqual([])
     expect(server.requests).toHaveLength(2)
   })

@@ -6,18 +6,7 @@
 import { expect } from '@jest/globals'
 import { readFileSync } from 'node:fs'
 import { parse as parseYaml } from 'yaml'
-import {
-  activeOf,
-  BUILT,
-  codehost,
-  ECHO,
-  MOVED,
-  moveMain,
-  one,
-  promotionWorkspace,
-  seed,
-  TAG
-} from '../builders/promotion.ts'
+import * as promotion from '../builders/promotion.ts'
 import { e2e, runAction as run, type E2E } from './harness.ts'
 
 interface Step {
@@ -48,14 +37,17 @@ function stepOf(jobs: Jobs, job: string, values: Record<string, string>): Record
   return { ...out, 'health-check-window': '1s' }
 }
 
-const workspace = promotionWorkspace(ECHO, 'smoke.yaml')
+const workspace = promotion.promotionWorkspace(promotion.ECHO, 'smoke.yaml')
 const env = { GITHUB_WORKSPACE: workspace }
 
 /** The deployments the examples name, existing before the run: staging and production on `ref`. */
-function existing(t: E2E, stagingRef: string, productionRef = TAG) {
-  seed(t, [
-    { ...codehost(t, 'my-agent-staging', {}, stagingRef), deployment_type: 'serverless' },
-    { ...codehost(t, 'my-agent', { KEY: 'prod' }, productionRef), deployment_type: 'dedicated' }
+function existing(t: E2E, stagingRef: string, productionRef = promotion.TAG) {
+  promotion.seed(t, [
+    { ...promotion.codehost(t, 'my-agent-staging', {}, stagingRef), deployment_type: 'serverless' },
+    {
+      ...promotion.codehost(t, 'my-agent', { KEY: 'prod' }, productionRef),
+      deployment_type: 'dedicated'
+    }
   ])
 }
 
@@ -73,12 +65,12 @@ e2e(
     expect(r.errors).toEqual([])
     expect(r.code).toBe(0)
     expect(r.outputs['promoted-from-revision-id']).toBe(staging.outputs['revision-id'])
-    expect(activeOf(t, 'my-agent').id).toBe(r.outputs['revision-id'])
-    expect(r.outputs['repo-commit-sha']).toBe(BUILT)
+    expect(promotion.activeOf(t, 'my-agent').id).toBe(r.outputs['revision-id'])
+    expect(r.outputs['repo-commit-sha']).toBe(promotion.BUILT)
     // build-on-push: false, so that production changes only by promotion.
     const patch = t
       .writes()
-      .find(w => w.method === 'PATCH' && w.path.endsWith(one(t, 'my-agent').id))
+      .find(w => w.method === 'PATCH' && w.path.endsWith(promotion.one(t, 'my-agent').id))
     expect(patch?.body).toMatchObject({ source_config: { build_on_push: false } })
 
     // Staging deployed again: the production job of the first staging job is refused.
@@ -97,14 +89,14 @@ e2e(
   async t => {
     existing(t, 'main')
     const jobs = jobsOf('promote-pipeline.yml')
-    const before = one(t, 'my-agent').active_revision_id!
+    const before = promotion.one(t, 'my-agent').active_revision_id!
     const staging = await run({ inputs: { ...stepOf(jobs, 'staging', {}), ...t.inputs() }, env })
     expect(staging.code).toBe(0)
-    await moveMain(t)
+    await promotion.moveMain(t)
     const needs = { 'needs.staging.outputs.revision-id': staging.outputs['revision-id']! }
     const r = await run({ inputs: { ...stepOf(jobs, 'production', needs), ...t.inputs() }, env })
     expect(r.code).toBe(1)
-    expect(r.errors[0]).toContain(`built commit ${MOVED}, not ${BUILT}`)
+    expect(r.errors[0]).toContain(`built commit ${promotion.MOVED}, not ${promotion.BUILT}`)
     // Back on the revision production ran before, from its tag: BUILT, never MOVED.
     expect(r.outputs['rollback-status']).toBe('DEPLOYED')
     expect(r.errors[0]).toContain(`a redeploy of ${before}`)
@@ -120,7 +112,7 @@ e2e('release example: the release’s tag is promoted; a staging on main is refu
   const writes = t.writes().length
   const needs = {
     ...release,
-    'needs.staging.outputs.revision-id': activeOf(t, 'my-agent-staging').id
+    'needs.staging.outputs.revision-id': promotion.activeOf(t, 'my-agent-staging').id
   }
   const refused = await run({
     inputs: { ...stepOf(jobs, 'production', needs), ...t.inputs() },
@@ -132,10 +124,12 @@ e2e('release example: the release’s tag is promoted; a staging on main is refu
   // The release as written: staging from the tag, then production.
   const staging = await run({ inputs: { ...stepOf(jobs, 'staging', release), ...t.inputs() }, env })
   expect(staging.errors).toEqual([])
-  expect(activeOf(t, 'my-agent-staging').source_revision_config.repo_ref).toBe(TAG)
+  expect(promotion.activeOf(t, 'my-agent-staging').source_revision_config.repo_ref).toBe(
+    promotion.TAG
+  )
   const ids = { ...release, 'needs.staging.outputs.revision-id': staging.outputs['revision-id']! }
   const r = await run({ inputs: { ...stepOf(jobs, 'production', ids), ...t.inputs() }, env })
   expect(r.errors).toEqual([])
   expect(r.code).toBe(0)
-  expect(r.outputs['repo-commit-sha']).toBe(BUILT)
+  expect(r.outputs['repo-commit-sha']).toBe(promotion.BUILT)
 })

@@ -4,17 +4,7 @@ import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import type { FaultSpec } from '../../emulator/server.ts'
 import { uniqueName } from '../e2e/harness.ts'
-import {
-  debugEnv,
-  deployInputs,
-  deploymentsNamed,
-  errorText,
-  inBothLogModes,
-  lane,
-  settled,
-  withEmulator,
-  type Case
-} from './support.ts'
+import * as support from './support.ts'
 
 interface Phase {
   name: string
@@ -49,9 +39,9 @@ const PHASES: Phase[] = [
 
 describe(GROUPS.cancel, () => {
   // Two at a time: the time from the signal to the exit is noted.
-  const two = lane(2)
+  const two = support.lane(2)
   for (const phase of PHASES)
-    inBothLogModes(
+    support.inBothLogModes(
       GROUPS.cancel,
       `${phase.signal ?? 'SIGINT'} during ${phase.name}: exits on its own, a re-run converges`,
       (c, debug) => cancelCase(c, phase, debug),
@@ -59,12 +49,12 @@ describe(GROUPS.cancel, () => {
     )
 })
 
-async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> {
-  await withEmulator({ speed: phase.speed ?? 10 }, async emu => {
+async function cancelCase(c: support.Case, phase: Phase, debug: boolean): Promise<void> {
+  await support.withEmulator({ speed: phase.speed ?? 10 }, async emu => {
     const name = uniqueName(`cancel-${phase.name}`)
     if (phase.fault) emu.setFaults(phase.fault)
-    const inputs = deployInputs(c, emu, name)
-    const env = debugEnv(debug)
+    const inputs = support.deployInputs(c, emu, name)
+    const env = support.debugEnv(debug)
     const signal = phase.signal ?? 'SIGINT'
     const r = await c.run({ inputs, env, cancel: { signal, when: phase.when } })
 
@@ -74,12 +64,12 @@ async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> 
     c.note(`exited ${r.exitAfterSignalMs} ms after ${signal}`)
     c.check(r.code !== 0 && r.code !== null, `exit ${r.code}, expected a failure`)
     c.check(
-      r.errors.length === 1 && /Cancel/.test(errorText(r)),
-      `error: ${errorText(r).slice(0, 200)}`
+      r.errors.length === 1 && /Cancel/.test(support.errorText(r)),
+      `error: ${support.errorText(r).slice(0, 200)}`
     )
     c.check(r.summary.includes('Cancelled'), 'the summary does not say Cancelled')
     // A create cut off in flight may have landed: then `created` is not claimed either way.
-    const inFlight = /whether it was applied is unknown/.test(errorText(r))
+    const inFlight = /whether it was applied is unknown/.test(support.errorText(r))
     c.check(
       inFlight
         ? (r.outputs.created ?? '') === ''
@@ -87,7 +77,7 @@ async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> 
       inFlight ? '`created` claimed for a create whose outcome is unknown' : 'no `created` output'
     )
     if (phase.name === 'wait') {
-      const [d] = deploymentsNamed(emu, name)
+      const [d] = support.deploymentsNamed(emu, name)
       c.check(
         r.outputs['deployment-id'] === d?.id,
         `deployment-id output ${r.outputs['deployment-id']}`
@@ -97,17 +87,20 @@ async function cancelCase(c: Case, phase: Phase, debug: boolean): Promise<void> 
         `revision-id output ${r.outputs['revision-id']}`
       )
       c.check(
-        errorText(r).includes('goes on on the control plane'),
+        support.errorText(r).includes('goes on on the control plane'),
         'the error does not say the revision goes on'
       )
     }
 
     // Whatever the cancelled run left pending reaches the server first, then the re-run.
-    await settled(emu)
+    await support.settled(emu)
     emu.clearFaults()
     emu.setSpeed(10)
     const again = await c.run({ inputs, env })
-    c.check(again.code === 0, `re-run exit ${again.code}: ${errorText(again).slice(0, 300)}`)
+    c.check(
+      again.code === 0,
+      `re-run exit ${again.code}: ${support.errorText(again).slice(0, 300)}`
+    )
     c.check(
       again.outputs['revision-status'] === 'DEPLOYED',
       `re-run revision-status ${again.outputs['revision-status']}`

@@ -13,24 +13,18 @@ import type { Emulator } from '../../emulator/server.ts'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { uniqueName, type RunResult } from '../e2e/harness.ts'
 import { copyFixture, rulesCase, rulesTree } from '../builders/upload.ts'
-import {
-  debugEnv,
-  deploymentsNamed,
-  deployInputs,
-  errorText,
-  inBothLogModes,
-  lane,
-  reliabilityCase,
-  warningLines,
-  withEmulator,
-  type Case
-} from './support.ts'
+import * as support from './support.ts'
 
 const GROUP = GROUPS.upload
 
 /** The inputs of an upload deploy of a new name (no integration: the workspace is the source). */
-function uploadInputs(c: Case, emu: Emulator, name: string, over: Record<string, string> = {}) {
-  const { 'integration-id': _none, ...inputs } = deployInputs(c, emu, name, {
+function uploadInputs(
+  c: support.Case,
+  emu: Emulator,
+  name: string,
+  over: Record<string, string> = {}
+) {
+  const { 'integration-id': _none, ...inputs } = support.deployInputs(c, emu, name, {
     source: 'internal_source',
     ...over
   })
@@ -39,14 +33,14 @@ function uploadInputs(c: Case, emu: Emulator, name: string, over: Record<string,
 
 /** One upload run of `workspace`. */
 function uploadRun(
-  c: Case,
+  c: support.Case,
   emu: Emulator,
   workspace: string,
   o: { name: string; debug: boolean; over?: Record<string, string> }
 ): Promise<RunResult> {
   return c.run({
     inputs: uploadInputs(c, emu, o.name, o.over),
-    env: { GITHUB_WORKSPACE: workspace, ...debugEnv(o.debug) }
+    env: { GITHUB_WORKSPACE: workspace, ...support.debugEnv(o.debug) }
   })
 }
 
@@ -58,8 +52,8 @@ const uploadUrls = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith
  * as the timeout ending; nothing is patched. The client's own deadline is 30 s later (the
  * look-ups' budget), where the run used to end.
  */
-async function hungPutCase(c: Case, debug: boolean) {
-  await withEmulator({}, async emu => {
+async function hungPutCase(c: support.Case, debug: boolean) {
+  await support.withEmulator({}, async emu => {
     emu.addFaults({ method: 'PUT', path: '/_uploads/**', kind: 'delay', ms: 600_000 })
     const name = uniqueName('upload-hung')
     const workspace = await copyFixture('ignores')
@@ -68,7 +62,7 @@ async function hungPutCase(c: Case, debug: boolean) {
     c.check(r.code === 1, `exit ${r.code}, expected 1`)
     // 20 s and the process's start; the run used to end at 50 s.
     c.check(r.ms < 35_000, `the run took ${r.ms} ms, past the 20 s timeout by more than 15 s`)
-    const error = errorText(r)
+    const error = support.errorText(r)
     c.check(r.errors.length === 1, `${r.errors.length} ::error lines`)
     c.check(
       error.includes('The run reached its deadline (from `timeout`)'),
@@ -85,7 +79,7 @@ async function hungPutCase(c: Case, debug: boolean) {
 }
 
 /** Credential files with this case's own values: any of them printed is a leak. */
-async function plantCredentials(c: Case, dir: string, names: string[]) {
+async function plantCredentials(c: support.Case, dir: string, names: string[]) {
   for (const name of names) {
     const value = `cred-${randomBytes(8).toString('hex')}`
     c.secrets.push(value)
@@ -98,15 +92,15 @@ async function plantCredentials(c: Case, dir: string, names: string[]) {
  * The credentials tree of fixtures/upload/rules, no ignore file: every file that carries a
  * credential by its name stays out of what the emulator built, and the log names each.
  */
-async function credentialsCase(c: Case, debug: boolean) {
+async function credentialsCase(c: support.Case, debug: boolean) {
   const expected = await rulesCase('credentials')
   const tree = await rulesTree('credentials')
   await plantCredentials(c, tree.dir, Object.keys(expected.departures))
-  await withEmulator({}, async emu => {
+  await support.withEmulator({}, async emu => {
     const name = uniqueName('upload-creds')
     const r = await uploadRun(c, emu, tree.dir, { name, debug })
-    c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
-    const [d] = deploymentsNamed(emu, name)
+    c.check(r.code === 0, `exit ${r.code}, expected 0: ${support.errorText(r).slice(0, 300)}`)
+    const [d] = support.deploymentsNamed(emu, name)
     const built = d?.revisions.find(v => v.id === r.outputs['revision-id'])?.source_files ?? []
     const leaked = built.filter(f => f in expected.departures)
     c.check(leaked.length === 0, `uploaded credential files: ${leaked.join(', ')}`)
@@ -125,18 +119,18 @@ async function credentialsCase(c: Case, debug: boolean) {
 }
 
 /** The config's `env` file is gitignored (its name is no credential's): warned about, with why. */
-async function envFileCase(c: Case, debug: boolean) {
+async function envFileCase(c: support.Case, debug: boolean) {
   const dir = await copyFixture('ignores')
   const config = { dependencies: ['.'], graphs: { agent: './agent.py:graph' }, env: 'conf/vars' }
   await writeFile(join(dir, 'langgraph.json'), JSON.stringify(config))
   await mkdir(join(dir, 'conf'))
   await plantCredentials(c, dir, ['conf/vars'])
   await writeFile(join(dir, '.gitignore'), '\nconf/\n', { flag: 'a' })
-  await withEmulator({}, async emu => {
+  await support.withEmulator({}, async emu => {
     const name = uniqueName('upload-env')
     const r = await uploadRun(c, emu, dir, { name, debug })
-    c.check(r.code === 0, `exit ${r.code}, expected 0: ${errorText(r).slice(0, 300)}`)
-    const warning = warningLines(r).find(l => l.includes('conf/vars')) ?? ''
+    c.check(r.code === 0, `exit ${r.code}, expected 0: ${support.errorText(r).slice(0, 300)}`)
+    const warning = support.warningLines(r).find(l => l.includes('conf/vars')) ?? ''
     for (const part of [
       'langgraph.json names conf/vars as its `env`, and it is not in the archive',
       'conf/ is ignored by `conf/` (.gitignore line',
@@ -153,13 +147,13 @@ async function envFileCase(c: Case, debug: boolean) {
  * and the archive begun in the runner's temporary directory is removed. One log mode: the
  * deflate of 200 MiB costs seconds of CPU.
  */
-async function overLimitCase(c: Case) {
+async function overLimitCase(c: support.Case) {
   const workspace = await copyFixture('ignores')
   const block = randomBytes(16 * 1024 * 1024)
   for (let i = 0; i < 201 / 16 + 1; i++)
     await writeFile(join(workspace, 'weights.bin'), block, { flag: 'a' })
   const runnerTemp = await mkdtemp(join(tmpdir(), 'upload-tmp-'))
-  await withEmulator({}, async emu => {
+  await support.withEmulator({}, async emu => {
     const name = uniqueName('upload-large')
     const r = await c.run({
       inputs: uploadInputs(c, emu, name),
@@ -167,7 +161,7 @@ async function overLimitCase(c: Case) {
       timeoutMs: 180_000
     })
     c.check(r.code === 1, `exit ${r.code}, expected 1`)
-    const error = errorText(r)
+    const error = support.errorText(r)
     c.check(error.includes('larger than 200.0 MiB, the upload limit'), `the error: ${error}`)
     c.check(emu.requests().length === 0, `${emu.requests().length} requests reached the emulator`)
     const left = await readdir(runnerTemp)
@@ -177,27 +171,27 @@ async function overLimitCase(c: Case) {
 }
 
 describe(GROUP, () => {
-  const idle = lane(4)
-  const busy = lane(2)
-  inBothLogModes(
+  const idle = support.lane(4)
+  const busy = support.lane(2)
+  support.inBothLogModes(
     GROUP,
     'upload: timeout 20s and a PUT that never answers: a timeout by the deadline, nothing patched',
     hungPutCase,
     { lane: idle }
   )
-  inBothLogModes(
+  support.inBothLogModes(
     GROUP,
     'upload: credential files agent projects carry, no ignore file: left out, each named',
     credentialsCase,
     { lane: busy }
   )
-  reliabilityCase(
+  support.reliabilityCase(
     GROUP,
     'upload: an archive over 200 MiB is refused before any request, the archive begun removed',
     overLimitCase,
     { lane: busy }
   )
-  inBothLogModes(
+  support.inBothLogModes(
     GROUP,
     "upload: the config's env file gitignored: a warning saying why, and how to pass its values",
     envFileCase,
