@@ -12,19 +12,7 @@ import { Redactor } from '../../src/control-plane/redact.ts'
 import { sanitizeServerText } from '../../src/inert.ts'
 import { sayAs } from '../../src/interface/naming.ts'
 import { ACTION_SAY } from '../builders.ts'
-import {
-  API_KEY,
-  createBody,
-  deploymentBody,
-  DEPLOYMENT_ID,
-  INTEGRATION_ID,
-  LISTENER_ID,
-  makeClient,
-  rejectionOf,
-  reply,
-  REVISION_ID,
-  startServer
-} from '../builders/scripted-server.ts'
+import * as scripted from '../builders/scripted-server.ts'
 
 const ESC = '\u001b'
 
@@ -82,8 +70,8 @@ describe('422 rendering', () => {
 
   test('a 422 answer is an ApiError with one line per entry and never the echoed input', async () => {
     const secret = 'sk-live-do-not-print-4242'
-    const server = await startServer(
-      reply(422, {
+    const server = await scripted.startServer(
+      scripted.reply(422, {
         detail: [
           {
             type: 'missing',
@@ -101,8 +89,8 @@ describe('422 rendering', () => {
         ]
       })
     )
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.createDeployment(createBody(secret)))
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.createDeployment(scripted.createBody(secret)))
     expect(err).toBeInstanceOf(ApiError)
     const api = err as ApiError
     expect(api.status).toBe(422)
@@ -153,7 +141,7 @@ describe('hints', () => {
 
   test('403 on a listener says listeners need a self-hosted enterprise plan', () => {
     const err = new ApiError(
-      ctx('delete listener', 'DELETE', `/v2/listeners/${LISTENER_ID}`),
+      ctx('delete listener', 'DELETE', `/v2/listeners/${scripted.LISTENER_ID}`),
       403,
       "Listeners cannot be created for LangSmith workspace ID 'ws'. Creating listeners is only allowed for LangSmith organizations with self-hosted enterprise plans."
     )
@@ -162,7 +150,7 @@ describe('hints', () => {
 
   test('the workspace hint wins over the listener hint for an organization-scoped key', () => {
     const err = new ApiError(
-      ctx('delete listener', 'DELETE', `/v2/listeners/${LISTENER_ID}`),
+      ctx('delete listener', 'DELETE', `/v2/listeners/${scripted.LISTENER_ID}`),
       403,
       'This API key requires workspace specification.'
     )
@@ -170,18 +158,30 @@ describe('hints', () => {
   })
 
   test.each([
-    ['get deployment', `/v2/deployments/${DEPLOYMENT_ID}`, `deployment ${DEPLOYMENT_ID}`],
-    ['patch deployment', `/v2/deployments/${DEPLOYMENT_ID}`, `deployment ${DEPLOYMENT_ID}`],
+    [
+      'get deployment',
+      `/v2/deployments/${scripted.DEPLOYMENT_ID}`,
+      `deployment ${scripted.DEPLOYMENT_ID}`
+    ],
+    [
+      'patch deployment',
+      `/v2/deployments/${scripted.DEPLOYMENT_ID}`,
+      `deployment ${scripted.DEPLOYMENT_ID}`
+    ],
     [
       'get revision',
-      `/v2/deployments/${DEPLOYMENT_ID}/revisions/${REVISION_ID}`,
-      `revision ${REVISION_ID} of deployment ${DEPLOYMENT_ID}`
+      `/v2/deployments/${scripted.DEPLOYMENT_ID}/revisions/${scripted.REVISION_ID}`,
+      `revision ${scripted.REVISION_ID} of deployment ${scripted.DEPLOYMENT_ID}`
     ],
-    ['delete listener', `/v2/listeners/${LISTENER_ID}`, `listener ${LISTENER_ID}`],
+    [
+      'delete listener',
+      `/v2/listeners/${scripted.LISTENER_ID}`,
+      `listener ${scripted.LISTENER_ID}`
+    ],
     [
       'list repositories',
-      `/v1/integrations/forge/codehost/${INTEGRATION_ID}/repos`,
-      `forge integration ${INTEGRATION_ID} (integration-id)`
+      `/v1/integrations/forge/codehost/${scripted.INTEGRATION_ID}/repos`,
+      `forge integration ${scripted.INTEGRATION_ID} (integration-id)`
     ]
   ] as const)('404 on %s names what was not found', (operation, path, subject) => {
     const err = new ApiError(ctx(operation, 'GET', path), 404, 'Not found.')
@@ -192,14 +192,18 @@ describe('hints', () => {
   test('a 404 on the forge path names the other dialect as a cause; elsewhere it does not', () => {
     const forge = (kind: string) =>
       new ApiError(
-        ctx('list repositories', 'GET', `/v1/integrations/forge/${kind}/${INTEGRATION_ID}/repos`),
+        ctx(
+          'list repositories',
+          'GET',
+          `/v1/integrations/forge/${kind}/${scripted.INTEGRATION_ID}/repos`
+        ),
         404,
         'Not Found'
       ).hint
     expect(forge('codehost')).toContain('set `api-dialect: langsmith`')
     expect(forge('github')).toContain('set `api-dialect: interface`')
     const other = new ApiError(
-      ctx('get deployment', 'GET', `/v2/deployments/${DEPLOYMENT_ID}`),
+      ctx('get deployment', 'GET', `/v2/deployments/${scripted.DEPLOYMENT_ID}`),
       404,
       'x'
     )
@@ -213,23 +217,34 @@ describe('hints', () => {
   })
 
   test('over HTTP: 401 with the api-key hint; 404 naming the revision id', async () => {
-    const server = await startServer((req, res) => {
+    const server = await scripted.startServer((req, res) => {
       if (req.url?.includes('/revisions/'))
-        return reply(404, { detail: `Revision ${REVISION_ID} not found.` })(req, res, '', 0)
-      reply(401, { detail: 'Invalid API key.' })(req, res, '', 0)
+        return scripted.reply(404, { detail: `Revision ${scripted.REVISION_ID} not found.` })(
+          req,
+          res,
+          '',
+          0
+        )
+      scripted.reply(401, { detail: 'Invalid API key.' })(req, res, '', 0)
     })
-    const client = makeClient(server.origin)
-    const unauthorized = (await rejectionOf(client.getDeployment(DEPLOYMENT_ID))) as ApiError
+    const client = scripted.makeClient(server.origin)
+    const unauthorized = (await scripted.rejectionOf(
+      client.getDeployment(scripted.DEPLOYMENT_ID)
+    )) as ApiError
     expect(unauthorized).toBeInstanceOf(ApiError)
     expect(unauthorized.status).toBe(401)
     expect(unauthorized.message).toMatch(
       /^get deployment failed: HTTP 401 on GET \/v2\/deployments\//
     )
     expect(unauthorized.message).toMatch(/Hint: check the API key \(`api-key`\)/)
-    const missing = (await rejectionOf(client.getRevision(DEPLOYMENT_ID, REVISION_ID))) as ApiError
+    const missing = (await scripted.rejectionOf(
+      client.getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
+    )) as ApiError
     expect(missing.status).toBe(404)
-    expect(missing.detail).toBe(`Revision ${REVISION_ID} not found.`)
-    expect(missing.hint).toContain(`revision ${REVISION_ID} of deployment ${DEPLOYMENT_ID}`)
+    expect(missing.detail).toBe(`Revision ${scripted.REVISION_ID} not found.`)
+    expect(missing.hint).toContain(
+      `revision ${scripted.REVISION_ID} of deployment ${scripted.DEPLOYMENT_ID}`
+    )
     // 4xx are not retried.
     expect(server.requests).toHaveLength(2)
   })
@@ -237,9 +252,11 @@ describe('hints', () => {
 
 describe('unexpected responses', () => {
   test('a non-JSON 200 says so and shows how the body starts', async () => {
-    const server = await startServer(reply(200, '<html><body>Sign in to continue</body></html>'))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.listDeployments())
+    const server = await scripted.startServer(
+      scripted.reply(200, '<html><body>Sign in to continue</body></html>')
+    )
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).toBe(
       'list deployments: unexpected response from the control plane (HTTP 200 on GET /v2/deployments): ' +
@@ -250,9 +267,9 @@ describe('unexpected responses', () => {
   })
 
   test('a write whose 2xx does not fit is not sent again by the client', async () => {
-    const server = await startServer(reply(201, '<html>Created?</html>'))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(
+    const server = await scripted.startServer(scripted.reply(201, '<html>Created?</html>'))
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(
       client.patchDeployment('44444444-4444-4444-8444-444444444444', {})
     )
     expect(err).toBeInstanceOf(UnexpectedResponseError)
@@ -260,11 +277,11 @@ describe('unexpected responses', () => {
   })
 
   test('a body that does not fit the interface names the field', async () => {
-    const server = await startServer(
-      reply(200, { resources: [deploymentBody({ id: 'dep-1' })], offset: 1 })
+    const server = await scripted.startServer(
+      scripted.reply(200, { resources: [scripted.deploymentBody({ id: 'dep-1' })], offset: 1 })
     )
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.listDeployments())
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).toMatch(
       /^list deployments: unexpected response from the control plane \(HTTP 200 on GET \/v2\/deployments\): resources\.0\.id: \S/
@@ -272,21 +289,21 @@ describe('unexpected responses', () => {
   })
 
   test('a missing required field is named', async () => {
-    const body = deploymentBody()
+    const body = scripted.deploymentBody()
     delete body.latest_revision_id
-    const server = await startServer(reply(200, body))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.getDeployment(DEPLOYMENT_ID))
+    const server = await scripted.startServer(scripted.reply(200, body))
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.getDeployment(scripted.DEPLOYMENT_ID))
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect(err.message).toContain(
-      `(HTTP 200 on GET /v2/deployments/${DEPLOYMENT_ID}): latest_revision_id: `
+      `(HTTP 200 on GET /v2/deployments/${scripted.DEPLOYMENT_ID}): latest_revision_id: `
     )
   })
 
   test('an empty 200 where a deployment is expected is an unexpected response', async () => {
-    const server = await startServer(reply(200, ''))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.getDeployment(DEPLOYMENT_ID))
+    const server = await scripted.startServer(scripted.reply(200, ''))
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.getDeployment(scripted.DEPLOYMENT_ID))
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expect((err as UnexpectedResponseError).status).toBe(200)
   })
@@ -339,9 +356,11 @@ describe('sanitizeServerText', () => {
     const nasty =
       `bad request\n::error file=a.ts::forged\r\n${ESC}[2J${ESC}[31mred${ESC}[0m\n::add-mask::zzz ` +
       'y'.repeat(20_000)
-    const server = await startServer(reply(400, { detail: nasty }))
-    const client = makeClient(server.origin)
-    const err = (await rejectionOf(client.getDeployment(DEPLOYMENT_ID))) as ApiError
+    const server = await scripted.startServer(scripted.reply(400, { detail: nasty }))
+    const client = scripted.makeClient(server.origin)
+    const err = (await scripted.rejectionOf(
+      client.getDeployment(scripted.DEPLOYMENT_ID)
+    )) as ApiError
     expect(err).toBeInstanceOf(ApiError)
     expect(err.detail).toMatch(/^bad request/)
     expect(err.detail).toContain('red')
@@ -353,9 +372,11 @@ describe('sanitizeServerText', () => {
 
   test('a plain-text or HTML error page becomes a short detail', async () => {
     const page = `<html>\n<h1>502 Bad Gateway</h1>\n${'<p>filler</p>\n'.repeat(1000)}</html>`
-    const server = await startServer(reply(502, page))
-    const client = makeClient(server.origin, { retry: { maxAttempts: 1 } })
-    const err = (await rejectionOf(client.getDeployment(DEPLOYMENT_ID))) as ApiError
+    const server = await scripted.startServer(scripted.reply(502, page))
+    const client = scripted.makeClient(server.origin, { retry: { maxAttempts: 1 } })
+    const err = (await scripted.rejectionOf(
+      client.getDeployment(scripted.DEPLOYMENT_ID)
+    )) as ApiError
     expect(err.status).toBe(502)
     expect(err.detail).toMatch(/^<html> <h1>502 Bad Gateway<\/h1>/)
     expect(err.detail.length).toBeLessThan(560)
@@ -363,9 +384,9 @@ describe('sanitizeServerText', () => {
   })
 
   test('the start of a non-JSON 200 is sanitised too', async () => {
-    const server = await startServer(reply(200, `::error::forged\n${ESC}[31mX`))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.listDeployments())
+    const server = await scripted.startServer(scripted.reply(200, `::error::forged\n${ESC}[31mX`))
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
     expectLogSafe(err.message)
     expect(err.message).not.toContain('::')
@@ -404,29 +425,36 @@ describe('no message or debug line carries the key or a secret', () => {
   const secret = 'sk-proj-VERY-secret-value-0987654321'
 
   test('a key or secret echoed in an error detail is redacted', async () => {
-    const server = await startServer(
-      reply(400, { detail: `Invalid value ${secret} for OPENAI_API_KEY; key ${API_KEY} is fine` })
+    const server = await scripted.startServer(
+      scripted.reply(400, {
+        detail: `Invalid value ${secret} for OPENAI_API_KEY; key ${scripted.API_KEY} is fine`
+      })
     )
     const debug: string[] = []
-    const client = makeClient(server.origin, { secrets: [secret], debug: l => debug.push(l) })
-    const err = (await rejectionOf(client.createDeployment(createBody(secret)))) as ApiError
+    const client = scripted.makeClient(server.origin, {
+      secrets: [secret],
+      debug: l => debug.push(l)
+    })
+    const err = (await scripted.rejectionOf(
+      client.createDeployment(scripted.createBody(secret))
+    )) as ApiError
     expect(err.status).toBe(400)
     expect(err.message).toContain('Invalid value *** for OPENAI_API_KEY; key *** is fine')
     for (const text of [err.message, err.detail, ...debug]) {
       expect(text).not.toContain(secret)
-      expect(text).not.toContain(API_KEY)
+      expect(text).not.toContain(scripted.API_KEY)
     }
   })
 
   test('the debug callback sees request bodies with their secrets redacted', async () => {
     const tricky = 'line1 "quoted" \\ back\nline2-of-the-secret'
-    const server = await startServer(reply(201, deploymentBody()))
+    const server = await scripted.startServer(scripted.reply(201, scripted.deploymentBody()))
     const debug: string[] = []
-    const client = makeClient(server.origin, {
+    const client = scripted.makeClient(server.origin, {
       secrets: [secret, tricky],
       debug: l => debug.push(l)
     })
-    const body = createBody(secret)
+    const body = scripted.createBody(secret)
     body.secrets.push({ name: 'PEM', value: tricky })
     await client.createDeployment(body)
     // The server did get the real values...
@@ -440,13 +468,13 @@ describe('no message or debug line carries the key or a secret', () => {
       expect(line).not.toContain(secret)
       expect(line).not.toContain(JSON.stringify(tricky).slice(1, -1))
       expect(line).not.toContain('line2-of-the-secret')
-      expect(line).not.toContain(API_KEY)
+      expect(line).not.toContain(scripted.API_KEY)
     }
   })
 
   test('a secret echoed in a 422 message is redacted', async () => {
-    const server = await startServer(
-      reply(422, {
+    const server = await scripted.startServer(
+      scripted.reply(422, {
         detail: [
           {
             type: 'value_error',
@@ -457,27 +485,33 @@ describe('no message or debug line carries the key or a secret', () => {
         ]
       })
     )
-    const client = makeClient(server.origin, { secrets: [secret] })
-    const err = (await rejectionOf(client.createDeployment(createBody(secret)))) as ApiError
+    const client = scripted.makeClient(server.origin, { secrets: [secret] })
+    const err = (await scripted.rejectionOf(
+      client.createDeployment(scripted.createBody(secret))
+    )) as ApiError
     expect(err.detail).toBe("secrets.0.value: Value error, '***' looks like a placeholder")
     expect(err.message).not.toContain(secret)
   })
 
   test('a key echoed in a non-JSON 200 is redacted', async () => {
-    const server = await startServer(reply(200, `key=${API_KEY}`))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.listDeployments())
+    const server = await scripted.startServer(scripted.reply(200, `key=${scripted.API_KEY}`))
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.listDeployments())
     expect(err.message).toContain('starts with "key=***"')
-    expect(err.message).not.toContain(API_KEY)
+    expect(err.message).not.toContain(scripted.API_KEY)
   })
 
   // Sanitising before redacting changes the secret's text (`::` -> `: :`, a cut in the middle),
   // so the redactor no longer finds it and the altered secret is printed.
   test('a secret containing "::" echoed by the server is not printed', async () => {
     const colonSecret = 'Zq9::hunter2::Xv7'
-    const server = await startServer(reply(400, { detail: `bad secret ${colonSecret}` }))
-    const client = makeClient(server.origin, { secrets: [colonSecret] })
-    const err = (await rejectionOf(client.getDeployment(DEPLOYMENT_ID))) as ApiError
+    const server = await scripted.startServer(
+      scripted.reply(400, { detail: `bad secret ${colonSecret}` })
+    )
+    const client = scripted.makeClient(server.origin, { secrets: [colonSecret] })
+    const err = (await scripted.rejectionOf(
+      client.getDeployment(scripted.DEPLOYMENT_ID)
+    )) as ApiError
     expect(err.message).not.toContain(colonSecret)
     expect(err.message).not.toContain(sanitizeServerText(colonSecret))
     expect(err.message).not.toContain('hunter2')
@@ -487,16 +521,18 @@ describe('no message or debug line carries the key or a secret', () => {
     const longSecret = 'sk-live-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
     // The detail is cut at 500 characters: the secret starts at 480.
     const detail = `${'e'.repeat(480)}${longSecret} and more text after it`
-    const server = await startServer(reply(400, { detail }))
-    const client = makeClient(server.origin, { secrets: [longSecret] })
-    const err = (await rejectionOf(client.getDeployment(DEPLOYMENT_ID))) as ApiError
+    const server = await scripted.startServer(scripted.reply(400, { detail }))
+    const client = scripted.makeClient(server.origin, { secrets: [longSecret] })
+    const err = (await scripted.rejectionOf(
+      client.getDeployment(scripted.DEPLOYMENT_ID)
+    )) as ApiError
     expect(err.message).not.toContain(longSecret.slice(0, 12))
   })
   test('a secret at the cut of a long 422 message does not leak its first characters', async () => {
     const longSecret = 'sk-live-ABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789'
     // Each 422 message is cut at 300 characters: the secret starts at 290.
-    const server = await startServer(
-      reply(422, {
+    const server = await scripted.startServer(
+      scripted.reply(422, {
         detail: [
           {
             type: 'value_error',
@@ -506,19 +542,23 @@ describe('no message or debug line carries the key or a secret', () => {
         ]
       })
     )
-    const client = makeClient(server.origin, { secrets: [longSecret] })
-    const err = (await rejectionOf(client.createDeployment(createBody(longSecret)))) as ApiError
+    const client = scripted.makeClient(server.origin, { secrets: [longSecret] })
+    const err = (await scripted.rejectionOf(
+      client.createDeployment(scripted.createBody(longSecret))
+    )) as ApiError
     expect(err.status).toBe(422)
     expect(err.message).not.toContain(longSecret.slice(0, 10))
   })
 
   test('a key at the cut of a non-JSON 200 does not leak its first characters', async () => {
     // The start of a non-JSON body is cut at 80 characters: the key starts at 70.
-    const server = await startServer(reply(200, `${'h'.repeat(70)}${API_KEY}`))
-    const client = makeClient(server.origin)
-    const err = await rejectionOf(client.listDeployments())
+    const server = await scripted.startServer(
+      scripted.reply(200, `${'h'.repeat(70)}${scripted.API_KEY}`)
+    )
+    const client = scripted.makeClient(server.origin)
+    const err = await scripted.rejectionOf(client.listDeployments())
     expect(err).toBeInstanceOf(UnexpectedResponseError)
-    expect(err.message).not.toContain(API_KEY.slice(0, 10))
+    expect(err.message).not.toContain(scripted.API_KEY.slice(0, 10))
   })
 })
 
@@ -550,11 +590,17 @@ describe('where a request went: the host, the full path, inputs as the door name
 
   test('a 404 shows the path with the base path; its hints name inputs as the door does', () => {
     const err = new ApiError(
-      { ...ctx('get deployment', 'GET', `/v2/deployments/${DEPLOYMENT_ID}`), base, say: cli },
+      {
+        ...ctx('get deployment', 'GET', `/v2/deployments/${scripted.DEPLOYMENT_ID}`),
+        base,
+        say: cli
+      },
       404,
       'Not Found'
     )
-    expect(err.message).toContain(`HTTP 404 on GET /api-host/v2/deployments/${DEPLOYMENT_ID}`)
+    expect(err.message).toContain(
+      `HTTP 404 on GET /api-host/v2/deployments/${scripted.DEPLOYMENT_ID}`
+    )
     expect(err.hint).toContain(
       'check the id, `CONTROL_PLANE_TENANT_ID` and `CONTROL_PLANE_BASE_URL`'
     )
