@@ -3,7 +3,7 @@
 // GITHUB_STEP_SUMMARY and event files. Results are read from those files. The bundle is that of
 // the working tree: dist/ when it was built from it, else one the jest global setup builds
 // (see global-setup.ts).
-import { beforeAll, expect, test } from '@jest/globals'
+import { beforeAll, test } from '@jest/globals'
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
 import { chmodSync, mkdtempSync, readFileSync, rmSync } from 'node:fs'
@@ -28,6 +28,8 @@ import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { BUILD_WAIT_MS, BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
+import { loadSeeded, seededDeployment, type Seeded } from '../builders/in-process.ts'
+export { DEPLOYS_AT_ONCE, expectRolledBackTo, pullRequest } from '../builders/in-process.ts'
 
 /**
  * On the emulator's code host, main is at the default event's commit: a build of main reports it,
@@ -268,14 +270,12 @@ export interface E2E {
    * acme/agent-server (what a first good deploy leaves), without running the bundle for it;
    * `over` sets more of it (its type, its tiers). Returns its id.
    */
-  seed(name: string, secrets?: Record<string, string>, over?: Partial<SeededDeployment>): string
+  seed(name: string, secrets?: Record<string, string>, over?: Partial<Seeded>): string
 }
-
-type SeededDeployment = NonNullable<Fixture['deployments']>[number]
 
 export function e2eContext(emu: Emulator): E2E {
   const c = emu.credentials()
-  const seeded: NonNullable<Fixture['deployments']> = []
+  const seeded: Seeded[] = []
   return {
     emu,
     key: c.apiKey,
@@ -288,24 +288,8 @@ export function e2eContext(emu: Emulator): E2E {
         .filter(d => d.name === name),
     writes: () => emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH'),
     seed: (name, secrets = {}, over = {}) => {
-      seeded.push({
-        tenant_id: c.tenantId,
-        name,
-        source: 'codehost',
-        source_config: {
-          integration_id: c.integrationId,
-          repo_url: 'https://github.com/acme/agent-server'
-        },
-        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-        secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value })),
-        ...over
-      })
-      const base = pushedFixture()
-      emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), ...seeded] })
-      return emu
-        .state()
-        .tenants.flatMap(t => t.deployments)
-        .find(d => d.name === name)!.id
+      seeded.push(seededDeployment(emu, name, secrets, over))
+      return loadSeeded(emu, seeded, MAIN_AT_PUSH)
     }
   }
 }
@@ -319,19 +303,6 @@ export const BUILDS_FOR_A_DAY = {
   QUEUED: 0,
   AWAITING_BUILD: 0,
   BUILDING: 24 * 3600_000
-} as const
-
-/**
- * Stage durations of an emulator whose revisions are DEPLOYED as soon as they exist: a run whose
- * claim is bounded by its timeout spends the timeout on a few requests, not on the stages.
- */
-export const DEPLOYS_AT_ONCE = {
-  CREATING: 0,
-  QUEUED: 0,
-  AWAITING_BUILD: 0,
-  BUILDING: 0,
-  AWAITING_DEPLOY: 0,
-  DEPLOYING: 0
 } as const
 
 /**
@@ -388,27 +359,5 @@ export const pullRequestFrom = (
   payload: { pull_request: { number: n, head: { ref: headRef, sha: head } } }
 })
 
-export const pullRequest = (n: number): GitHubEvent => ({
-  name: 'pull_request',
-  headRef: 'feature',
-  sha: 'a'.repeat(40),
-  payload: {
-    number: n,
-    pull_request: {
-      number: n,
-      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-    }
-  }
-})
-
 /** The redeploys the emulator was asked for: a rollback's one write. */
 export const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
-
-/** The run rolled back by one redeploy of `good`, said it in its error and in its outputs. */
-export function expectRolledBackTo(r: RunResult, emu: Emulator, good: string): void {
-  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
-  expect(redeploys(emu)).toHaveLength(1)
-  expect(redeploys(emu)[0]!.path).toContain(good)
-  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
-}

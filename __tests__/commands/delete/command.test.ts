@@ -4,15 +4,9 @@
 // of an absent name as an annotation, deploy-only inputs refused as the runner sees it, the
 // pull-request comment with its token) is in __tests__/e2e/delete.test.ts.
 import { expect, test } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
-import { demoFixture, startEmulator, type Emulator } from '../../../emulator/server.ts'
-import { runnerEnv } from '../../../scripts/runner-env.ts'
+import { startEmulator, type Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
-import { githubContext } from '../../../src/runner/context.ts'
-import { eventDefaults } from '../../../src/runner/event.ts'
-import { fakePort } from '../../builders/fake-port.ts'
+import { heldIn, inRunner, loadSeeded, seededDeployment } from '../../builders/in-process.ts'
 
 /** What a user reads of one run: its exit, outputs and log. */
 interface Delete {
@@ -29,22 +23,15 @@ async function remove(
   over: Record<string, string> = {},
   onInfo?: (line: string) => void
 ): Promise<Delete> {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-delete-'))
-  try {
-    const context = githubContext(runnerEnv(dir, {}))
-    const { apiKey } = emu.credentials()
-    const port = fakePort(
-      {
-        'api-key': apiKey,
-        'base-url': emu.url,
-        'poll-interval': '2s',
-        command: 'delete',
-        name,
-        ...over
-      },
-      { event: eventDefaults(context) }
-    )
-    port.github = context
+  const inputs = {
+    'api-key': emu.credentials().apiKey,
+    'base-url': emu.url,
+    'poll-interval': '2s',
+    command: 'delete',
+    name,
+    ...over
+  }
+  return inRunner('cpd-delete-', inputs, async port => {
     const info = port.info
     port.info = line => {
       info(line)
@@ -56,9 +43,7 @@ async function remove(
       outputs: result.outputs,
       stdout: port.calls.map(c => c.replace(/^info: /, '')).join('\n')
     }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+  })
 }
 
 /** A test with its own emulator (speed 4) and a deployment of a new name seeded in it. */
@@ -71,25 +56,7 @@ function deleteTest(title: string, body: (emu: Emulator, name: string) => Promis
       const emu = await startEmulator({ port: 0, speed: 4 })
       try {
         const name = `pv-${Math.random().toString(16).slice(2, 10)}`
-        const base = demoFixture()
-        const c = emu.credentials()
-        emu.loadFixture({
-          ...base,
-          deployments: [
-            ...(base.deployments ?? []),
-            {
-              tenant_id: c.tenantId,
-              name,
-              source: 'codehost',
-              source_config: {
-                integration_id: c.integrationId,
-                repo_url: 'https://github.com/acme/agent-server'
-              },
-              source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-              secrets: []
-            }
-          ]
-        })
+        loadSeeded(emu, [seededDeployment(emu, name)])
         emu.clearRequests()
         await body(emu, name)
       } finally {
@@ -107,11 +74,7 @@ const names = (emu: Emulator) =>
     .filter(d => d.status !== 'AWAITING_DELETE')
     .map(d => d.name)
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
-const idOf = (emu: Emulator, name: string) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .find(d => d.name === name)!.id
+const idOf = (emu: Emulator, name: string) => heldIn(emu, name).id
 
 deleteTest(
   'command: delete: an absent id is a success with a notice, and writes nothing',

@@ -7,15 +7,11 @@
 // comment): __tests__/e2e/autonomy.test.ts.
 import { beforeEach, expect, test } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
-import {
-  demoFixture,
-  startEmulator,
-  type Emulator,
-  type Fixture
-} from '../../../emulator/server.ts'
+import { startEmulator, type Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
 import { SHA } from '../../builders.ts'
 import { emulatorInputs, fakePort, type FakePort } from '../../builders/fake-port.ts'
+import { heldIn, loadSeeded, seededDeployment, type Seeded } from '../../builders/in-process.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
 import { failureLogRead, withGateProxy as withProxy } from '../../e2e/gate.ts'
 
@@ -24,7 +20,6 @@ const { now, sleep } = v
 
 /** On the code host, main is at the commit the run's event names: what a push builds. */
 const MAIN_AT_EVENT = { 'https://github.com/acme/agent-server@main': SHA }
-type Seeded = NonNullable<Fixture['deployments']>[number]
 /** The deployments the running test seeded: each seed loads them all. */
 let seeded: Seeded[] = []
 beforeEach(() => {
@@ -46,34 +41,13 @@ async function deploy(over: Record<string, string>, port: FakePort = portOf(over
  * a minute before the run, beside those seeded before it; its id.
  */
 function seed(name: string, secrets: Record<string, string> = {}, emu: Emulator = v.emu): string {
-  const c = emu.credentials()
-  const base = demoFixture()
   // Its own id: every seed loads the fixture again, which would give the others new ids.
-  seeded.push({
-    id: randomUUID(),
-    tenant_id: c.tenantId,
-    name,
-    source: 'codehost',
-    source_config: {
-      integration_id: c.integrationId,
-      repo_url: 'https://github.com/acme/agent-server'
-    },
-    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-    secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
-  })
-  emu.loadFixture({
-    ...base,
-    repo_commits: { ...base.repo_commits, ...MAIN_AT_EVENT },
-    deployments: [...(base.deployments ?? []), ...seeded]
-  })
+  seeded.push(seededDeployment(emu, name, secrets, { id: randomUUID() }))
+  loadSeeded(emu, seeded, MAIN_AT_EVENT)
   v.t += 60_000
   return named(name, emu).id
 }
-const named = (name: string, emu: Emulator = v.emu) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .find(d => d.name === name)!
+const named = (name: string, emu: Emulator = v.emu) => heldIn(emu, name)
 const writesTo = (id: string) =>
   v.emu.requests().filter(r => r.method !== 'GET' && r.path.startsWith(`/v2/deployments/${id}`))
 const redeploys = () => v.emu.requests().filter(r => r.path.endsWith('/redeploy'))

@@ -6,22 +6,23 @@
 // (a failed build's deployment status, GitHub refusing or failing). The build log as the runner
 // shows it (redacted, its workflow commands inert) is in __tests__/e2e/failure.test.ts.
 import { expect, test } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import {
   demoFixture,
   startEmulator,
   type Emulator,
-  type EmulatorOptions,
-  type Fixture
+  type EmulatorOptions
 } from '../../../emulator/server.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../../scripts/fake-github.ts'
-import { PUSH_MAIN, runnerEnv, type GitHubEvent } from '../../../scripts/runner-env.ts'
+import { PUSH_MAIN, type GitHubEvent } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
-import { githubContext } from '../../../src/runner/context.ts'
-import { eventDefaults } from '../../../src/runner/event.ts'
-import { fakePort } from '../../builders/fake-port.ts'
+import {
+  expectRolledBackTo,
+  inRunner,
+  loadSeeded,
+  pullRequest,
+  seededDeployment,
+  type Seeded
+} from '../../builders/in-process.ts'
 import { failureLogRead, startGateProxy } from '../../e2e/gate.ts'
 
 /** What a user reads of one run: its exit, outputs, log (lines as the runner prints them), errors. */
@@ -47,45 +48,42 @@ async function deploy(
   onGroup?: OnGroup,
   runner: { event?: GitHubEvent; github?: FakeGitHub } = {}
 ): Promise<Deploy> {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-failure-'))
-  try {
-    const env = runnerEnv(dir, {}, runner.event)
-    if (runner.github) env.GITHUB_API_URL = runner.github.url
-    const context = githubContext(env)
-    const port = fakePort(inputs, { event: { ...eventDefaults(context), workspace: dir } })
-    port.github = context
-    let hooked = false
-    port.group = async (name, fn) => {
-      port.calls.push(`group: ${name}`)
-      if (onGroup && !hooked && name.startsWith(onGroup.when)) {
-        hooked = true
-        void onGroup.run()
+  return inRunner(
+    'cpd-failure-',
+    inputs,
+    async port => {
+      let hooked = false
+      port.group = async (name, fn) => {
+        port.calls.push(`group: ${name}`)
+        if (onGroup && !hooked && name.startsWith(onGroup.when)) {
+          hooked = true
+          void onGroup.run()
+        }
+        try {
+          return await fn()
+        } finally {
+          port.calls.push('endgroup')
+        }
       }
-      try {
-        return await fn()
-      } finally {
-        port.calls.push('endgroup')
+      const result = await run(port)
+      const stdout = port.calls
+        .map(c =>
+          c === 'endgroup'
+            ? '::endgroup::'
+            : c.replace(/^info: /, '').replace(/^group: /, '::group::')
+        )
+        .join('\n')
+      return {
+        code: result.exitCode,
+        outputs: result.outputs,
+        stdout,
+        said: [...port.calls, ...port.summaries, ...Object.values(result.outputs)].join('\n'),
+        errors: port.calls.filter(c => c.startsWith('error: ')),
+        summary: port.summaries.join('')
       }
-    }
-    const result = await run(port)
-    const stdout = port.calls
-      .map(c =>
-        c === 'endgroup'
-          ? '::endgroup::'
-          : c.replace(/^info: /, '').replace(/^group: /, '::group::')
-      )
-      .join('\n')
-    return {
-      code: result.exitCode,
-      outputs: result.outputs,
-      stdout,
-      said: [...port.calls, ...port.summaries, ...Object.values(result.outputs)].join('\n'),
-      errors: port.calls.filter(c => c.startsWith('error: ')),
-      summary: port.summaries.join('')
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
-  }
+    },
+    { ...runner, workspace: true }
+  )
 }
 
 interface T {
@@ -111,7 +109,7 @@ function failureTest(title: string, body: (t: T) => Promise<void>, options: Emul
       const emu = await startEmulator({ port: 0, speed: 4, ...options })
       emu.configure({ repoCommits: MAIN_AT_PUSH })
       const c = emu.credentials()
-      const seeded: NonNullable<Fixture['deployments']> = []
+      const seeded: Seeded[] = []
       const named = (name: string) =>
         emu
           .state()
@@ -129,24 +127,8 @@ function failureTest(title: string, body: (t: T) => Promise<void>, options: Emul
           ...over
         }),
         seed: name => {
-          seeded.push({
-            tenant_id: c.tenantId,
-            name,
-            source: 'codehost',
-            source_config: {
-              integration_id: c.integrationId,
-              repo_url: 'https://github.com/acme/agent-server'
-            },
-            source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-            secrets: []
-          })
-          const base = demoFixture()
-          emu.loadFixture({
-            ...base,
-            repo_commits: { ...base.repo_commits, ...MAIN_AT_PUSH },
-            deployments: [...(base.deployments ?? []), ...seeded]
-          })
-          return named(name)[0]!.id
+          seeded.push(seededDeployment(emu, name))
+          return loadSeeded(emu, seeded, MAIN_AT_PUSH)
         }
       }
       try {
@@ -170,14 +152,6 @@ const failing = (inputs: T['inputs'], over: Record<string, string>) =>
 const ROLLBACK = { 'on-failure': 'rollback' }
 /** Revisions BUILDING as soon as they exist and for a day: only a timeout ends the run. */
 const BUILDS_FOR_A_DAY = { CREATING: 0, QUEUED: 0, AWAITING_BUILD: 0, BUILDING: 24 * 3600_000 }
-
-/** The run rolled back by one redeploy of `good`, said it in its error and in its outputs. */
-function expectRolledBackTo(r: Deploy, emu: Emulator, good: string): void {
-  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
-  expect(redeploys(emu)).toHaveLength(1)
-  expect(redeploys(emu)[0]!.path).toContain(good)
-  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
-}
 
 failureTest(
   'the log of a failed revision: a deploy failure shows the deploy log',
@@ -455,21 +429,6 @@ githubTest(
     expect(statusBodies(github)).toEqual([])
   }
 )
-
-/** A pull request's event, from the base repository. */
-const pullRequest = (n: number): GitHubEvent => ({
-  name: 'pull_request',
-  headRef: 'feature',
-  sha: 'a'.repeat(40),
-  payload: {
-    number: n,
-    pull_request: {
-      number: n,
-      head: { ref: 'feature', sha: 'a'.repeat(40), repo: { full_name: 'acme/agent-server' } },
-      base: { ref: 'main', repo: { full_name: 'acme/agent-server' } }
-    }
-  }
-})
 
 githubTest('pr-comment: a GitHub 500 costs one warning and never the deploy', async (t, github) => {
   github.failWith(500, 'boom')

@@ -5,9 +5,9 @@
 import { expect, test } from '@jest/globals'
 import { createServer, type Server } from 'node:net'
 import { networkInterfaces } from 'node:os'
-import { demoFixture, type Fixture } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import { heldIn, loadSeeded, seededDeployment } from '../../builders/in-process.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -33,28 +33,11 @@ const deploy = async (over: Record<string, string>) => {
  * a minute before the run.
  */
 function seed(name: string): string {
-  const c = v.emu.credentials()
-  const base = demoFixture()
-  const deployment: NonNullable<Fixture['deployments']>[number] = {
-    tenant_id: c.tenantId,
-    name,
-    source: 'codehost',
-    source_config: {
-      integration_id: c.integrationId,
-      repo_url: 'https://github.com/acme/agent-server'
-    },
-    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-    secrets: []
-  }
-  v.emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), deployment] })
+  const id = loadSeeded(v.emu, [seededDeployment(v.emu, name)])
   v.t += 60_000
-  return held(name).id
+  return id
 }
-const held = (name: string) =>
-  v.emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .find(d => d.name === name)!
+const held = (name: string) => heldIn(v.emu, name)
 const redeploys = () => v.emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const probes = () => v.emu.agents.probes()
 const writes = () => v.emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')

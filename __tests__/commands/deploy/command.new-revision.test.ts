@@ -5,23 +5,26 @@
 // runner's files) stays in __tests__/e2e/new-revision.test.ts. Nothing here depends on the
 // machine's speed: a drain is scripted by a count of probes, a slow case by a delay far beyond
 // its timeout.
-import { beforeAll, expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 import { mkdtempSync, symlinkSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import {
-  demoFixture,
-  startEmulator,
-  type Emulator,
-  type Fixture
-} from '../../../emulator/server.ts'
+import type { Emulator } from '../../../emulator/server.ts'
 import { PUSH_MAIN } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
 import { gitIn } from '../../builders/upload.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import {
+  expectRolledBackTo,
+  heldIn,
+  loadSeeded,
+  seededDeployment,
+  withEmulators
+} from '../../builders/in-process.ts'
 
 const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
 const REPO = 'https://github.com/acme/agent-server'
+const MAIN_AT_PUSH = { [`${REPO}@main`]: PUSH_MAIN.sha! }
 
 /** A workspace with a graph config of `graphs` and, when given, a smoke-test file. */
 function workspace(graphs: string[] = [], smoke?: unknown): string {
@@ -50,47 +53,17 @@ interface Result {
   summary: string
 }
 
-/**
- * The tests' bodies, all started at once in one beforeAll, each on its own emulator, and each
- * reported by its own test: side by side, never with jest between two tests, where it refuses the
- * dynamic imports a run makes (concurrent tests would put it there).
- */
-const bodies = new Map<string, () => Promise<void>>()
-const outcomes = new Map<string, Promise<unknown>>()
-beforeAll(async () => {
-  for (const [title, body] of bodies)
-    outcomes.set(
-      title,
-      body().then(
-        () => undefined,
-        (e: unknown) => e ?? new Error('failed')
-      )
-    )
-  await Promise.all(outcomes.values())
-}, 170_000)
-
-function allAtOnce(title: string, body: () => Promise<void>): void {
-  bodies.set(title, body)
-  test(title, async () => {
-    const failure = await outcomes.get(title)
-    if (failure !== undefined) throw failure
-  })
-}
+const withEmu = withEmulators()
 
 /** A test with its own emulator (speed 4, main at the push's commit, as the bundle's tests have). */
 function withRun(title: string, body: (t: T) => Promise<void>): void {
-  allAtOnce(title, async () => {
-    const emu = await startEmulator({ port: 0, speed: 4 })
-    emu.configure({ repoCommits: { [`${REPO}@main`]: PUSH_MAIN.sha! } })
-    try {
-      await body({
-        emu,
-        run: (over, ws, sha) => runIn(emu, over, ws, sha),
-        seed: n => seed(emu, n)
-      })
-    } finally {
-      await emu.close()
-    }
+  withEmu(title, async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    await body({
+      emu,
+      run: (over, ws, sha) => runIn(emu, over, ws, sha),
+      seed: n => loadSeeded(emu, [seededDeployment(emu, n)], MAIN_AT_PUSH)
+    })
   })
 }
 
@@ -113,33 +86,6 @@ async function runIn(
   }
 }
 
-function seed(emu: Emulator, name: string): string {
-  const c = emu.credentials()
-  const base = demoFixture()
-  const fixture: Fixture = {
-    ...base,
-    repo_commits: { ...base.repo_commits, [`${REPO}@main`]: PUSH_MAIN.sha! },
-    deployments: [
-      ...(base.deployments ?? []),
-      {
-        tenant_id: c.tenantId,
-        name,
-        source: 'codehost',
-        source_config: { integration_id: c.integrationId, repo_url: REPO },
-        source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-        secrets: []
-      }
-    ]
-  }
-  emu.loadFixture(fixture)
-  return named(emu, name)!.id
-}
-
-const named = (emu: Emulator, name: string) =>
-  emu
-    .state()
-    .tenants.flatMap(x => x.deployments)
-    .find(d => d.name === name)
 const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
 const redeploys = (emu: Emulator) => emu.requests().filter(r => r.path.endsWith('/redeploy'))
 const lines = (log: string, kind: string) => log.split('\n').filter(l => l.startsWith(`${kind}: `))
@@ -147,14 +93,6 @@ const ECHO = [{ name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { co
 /** A gated run whose workspace holds graph `agent` and the smoke cases `cases` (smoke.json). */
 const smokeRun = (t: T, cases: unknown, over: Record<string, string>) =>
   t.run({ ...GATE, 'smoke-test': 'smoke.json', ...over }, workspace(['agent'], cases))
-
-/** The run rolled back by one redeploy of `good`, said it in its error and in its outputs. */
-function expectRolledBackTo(r: Result, emu: Emulator, good: string): void {
-  expect(r.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
-  expect(redeploys(emu)).toHaveLength(1)
-  expect(redeploys(emu)[0]!.path).toContain(good)
-  expect(r.outputs['rollback-status']).toBe('DEPLOYED')
-}
 
 withRun(
   'the previous revision answers the first probes (drain): the probes go on until this one does',
@@ -175,7 +113,7 @@ withRun(
   'the previous revision answers until the timeout: stale, the error names both revisions, rolled back',
   async t => {
     t.seed('stale')
-    const good = named(t.emu, 'stale')!.active_revision_id!
+    const good = heldIn(t.emu, 'stale').active_revision_id!
     t.emu.agents.scriptApp('*', { previous: true })
     const r = await t.run({ name: 'stale', ...GATE, timeout: '14s', 'on-failure': 'rollback' })
     expect(r.code).toBe(1)

@@ -6,20 +6,20 @@
 // told from its own error. What is asserted is what the emulator received and holds, the exit
 // code, the outputs, the log lines and the summary. The bundle's share: __tests__/e2e/tiers.test.ts.
 import { expect, test } from '@jest/globals'
-import {
-  demoFixture,
-  startEmulator,
-  type Emulator,
-  type Fixture
-} from '../../../emulator/server.ts'
+import { startEmulator, type Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import {
+  DEPLOYS_AT_ONCE,
+  heldIn,
+  loadSeeded,
+  seededDeployment,
+  type Seeded
+} from '../../builders/in-process.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
 const { now, sleep } = v
-
-type Seeded = NonNullable<Fixture['deployments']>[number]
 
 async function deploy(over: Record<string, string>, emu: Emulator = v.emu) {
   const port = fakePort(emulatorInputs(emu, { 'poll-interval': '2s', ...over }))
@@ -33,31 +33,13 @@ async function deploy(over: Record<string, string>, emu: Emulator = v.emu) {
  * a minute before the run.
  */
 function seed(name: string, over: Partial<Seeded> = {}): string {
-  const c = v.emu.credentials()
-  const base = demoFixture()
-  const deployment: Seeded = {
-    tenant_id: c.tenantId,
-    name,
-    source: 'codehost',
-    source_config: {
-      integration_id: c.integrationId,
-      repo_url: 'https://github.com/acme/agent-server'
-    },
-    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-    secrets: [],
-    ...over
-  }
-  v.emu.loadFixture({ ...base, deployments: [...(base.deployments ?? []), deployment] })
+  const id = loadSeeded(v.emu, [seededDeployment(v.emu, name, {}, over)])
   v.t += 60_000
-  return held(name).id
+  return id
 }
 
 /** The deployment of that name as the emulator holds it now. */
-const held = (name: string, emu: Emulator = v.emu) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .find(d => d.name === name)!
+const held = (name: string, emu: Emulator = v.emu) => heldIn(emu, name)
 const writes = (emu: Emulator = v.emu) =>
   emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
 /** The resize requests the emulator received. */
@@ -254,17 +236,7 @@ test('a Serverless cold start within the timeout is healthy; the log says the pr
 })
 
 /** Revisions DEPLOYED as soon as they exist: the run's timeout is spent on the gate's probes. */
-const deploysAtOnce = () =>
-  v.emu.configure({
-    stageDurationsMs: {
-      CREATING: 0,
-      QUEUED: 0,
-      AWAITING_BUILD: 0,
-      BUILDING: 0,
-      AWAITING_DEPLOY: 0,
-      DEPLOYING: 0
-    }
-  })
+const deploysAtOnce = () => v.emu.configure({ stageDurationsMs: DEPLOYS_AT_ONCE })
 
 test('a Serverless server answering 503 with its own error is unhealthy, never "did not wake up"', async () => {
   deploysAtOnce()

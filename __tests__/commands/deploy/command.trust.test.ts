@@ -5,10 +5,10 @@
 // what the emulator received, the exit code, the outputs and the log lines. The bundle's share
 // (masks, the runner's files, signals, hostile text): __tests__/e2e/trust.test.ts.
 import { beforeEach, expect, test } from '@jest/globals'
-import { demoFixture, type Fixture } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort, type FakePort } from '../../builders/fake-port.ts'
 import { SHA } from '../../builders.ts'
+import { DEPLOYS_AT_ONCE, loadSeeded, seededDeployment } from '../../builders/in-process.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -31,29 +31,9 @@ const portOf = (over: Record<string, string>) =>
  * a minute before the run.
  */
 function seed(name: string, secrets: Record<string, string> = {}): string {
-  const c = v.emu.credentials()
-  const base = demoFixture()
-  const deployment: NonNullable<Fixture['deployments']>[number] = {
-    tenant_id: c.tenantId,
-    name,
-    source: 'codehost',
-    source_config: {
-      integration_id: c.integrationId,
-      repo_url: 'https://github.com/acme/agent-server'
-    },
-    source_revision_config: { repo_ref: 'main', graph_config_path: 'langgraph.json' },
-    secrets: Object.entries(secrets).map(([n, value]) => ({ name: n, value }))
-  }
-  v.emu.loadFixture({
-    ...base,
-    repo_commits: { ...base.repo_commits, ...MAIN_AT_EVENT },
-    deployments: [...(base.deployments ?? []), deployment]
-  })
+  const id = loadSeeded(v.emu, [seededDeployment(v.emu, name, secrets)], MAIN_AT_EVENT)
   v.t += 60_000
-  return v.emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .find(d => d.name === name)!.id
+  return id
 }
 const writes = () => v.emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')
 
@@ -127,16 +107,7 @@ test('what a run claims: name and deployment-id of two deployments are refused b
 
 test('what a run claims: timeout: 10s alone is accepted (the poll interval follows it)', async () => {
   // Deployed at the first read: the 10 s are the run's to accept, not the stages' to race.
-  v.emu.configure({
-    stageDurationsMs: {
-      CREATING: 0,
-      QUEUED: 0,
-      AWAITING_BUILD: 0,
-      BUILDING: 0,
-      AWAITING_DEPLOY: 0,
-      DEPLOYING: 0
-    }
-  })
+  v.emu.configure({ stageDurationsMs: DEPLOYS_AT_ONCE })
   const r = await deploy({ name: 'short-timeout', timeout: '10s', 'poll-interval': '' })
   expect(r.errors).toEqual([])
   expect(r.exitCode).toBe(0)

@@ -4,13 +4,14 @@
 // Each case failed before the file set was amended (defects 1, 2, 4, 6; credentials; silent
 // omissions). What only the bundle shows (the runner's own files) stays in
 // __tests__/e2e/upload-file-set.test.ts.
-import { beforeAll, expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 import { mkdir, writeFile } from 'node:fs/promises'
 import { join } from 'node:path'
-import { startEmulator, type Emulator } from '../../../emulator/server.ts'
+import type { Emulator } from '../../../emulator/server.ts'
 import { PUSH_MAIN } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import { withEmulators } from '../../builders/in-process.ts'
 import { copyFixture, rulesCase, rulesTree, tempDir, gitIn } from '../../builders/upload.ts'
 
 let runs = 0
@@ -46,44 +47,8 @@ async function uploadRun(emu: Emulator, workspace: string, over: Record<string, 
   }
 }
 
-/**
- * The tests' bodies, all started at once in one beforeAll, each on its own emulator, and each
- * reported by its own test: side by side, never with jest between two tests, where it refuses the
- * dynamic imports a run makes (concurrent tests would put it there).
- */
-const bodies = new Map<string, () => Promise<void>>()
-const outcomes = new Map<string, Promise<unknown>>()
-beforeAll(async () => {
-  for (const [title, body] of bodies)
-    outcomes.set(
-      title,
-      body().then(
-        () => undefined,
-        (e: unknown) => e ?? new Error('failed')
-      )
-    )
-  await Promise.all(outcomes.values())
-}, 170_000)
-
-function allAtOnce(title: string, body: () => Promise<void>): void {
-  bodies.set(title, body)
-  test(title, async () => {
-    const failure = await outcomes.get(title)
-    if (failure !== undefined) throw failure
-  })
-}
-
-/** A test with its own emulator (speed 4). */
-function withEmu(title: string, body: (emu: Emulator) => Promise<void>): void {
-  allAtOnce(title, async () => {
-    const emu = await startEmulator({ port: 0, speed: 4 })
-    try {
-      await body(emu)
-    } finally {
-      await emu.close()
-    }
-  })
-}
+/** A test with its own emulator (speed 4), all started at once. */
+const withEmu = withEmulators()
 
 const writes = (emu: Emulator) =>
   emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')

@@ -2,13 +2,14 @@
 // emulator, for the rules of the flow: what the upload host answers, the run's deadline, and what
 // is refused before anything is sent. What only the bundle shows (the runner's temporary folder,
 // the user the job runs as, signals) stays in __tests__/e2e/upload.test.ts.
-import { beforeAll, expect, test } from '@jest/globals'
+import { expect } from '@jest/globals'
 import { writeFile } from 'node:fs/promises'
-import { startEmulator, type Emulator } from '../../../emulator/server.ts'
+import type { Emulator } from '../../../emulator/server.ts'
 import type { FaultSpec } from '../../../emulator/faults/index.ts'
 import { PUSH_MAIN } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import { withEmulators } from '../../builders/in-process.ts'
 import { copyFixture } from '../../builders/upload.ts'
 import { join } from 'node:path'
 
@@ -43,44 +44,8 @@ async function runIn(
   }
 }
 
-/**
- * The tests' bodies, all started at once in one beforeAll, each on its own emulator, and each
- * reported by its own test: side by side, never with jest between two tests, where it refuses the
- * dynamic imports a run makes (concurrent tests would put it there).
- */
-const bodies = new Map<string, () => Promise<void>>()
-const outcomes = new Map<string, Promise<unknown>>()
-beforeAll(async () => {
-  for (const [title, body] of bodies)
-    outcomes.set(
-      title,
-      body().then(
-        () => undefined,
-        (e: unknown) => e ?? new Error('failed')
-      )
-    )
-  await Promise.all(outcomes.values())
-}, 170_000)
-
-function allAtOnce(title: string, body: () => Promise<void>): void {
-  bodies.set(title, body)
-  test(title, async () => {
-    const failure = await outcomes.get(title)
-    if (failure !== undefined) throw failure
-  })
-}
-
-/** A test with its own emulator (speed 4). */
-function withEmu(title: string, body: (emu: Emulator) => Promise<void>): void {
-  allAtOnce(title, async () => {
-    const emu = await startEmulator({ port: 0, speed: 4 })
-    try {
-      await body(emu)
-    } finally {
-      await emu.close()
-    }
-  })
-}
+/** A test with its own emulator (speed 4), all started at once. */
+const withEmu = withEmulators()
 
 const writes = (emu: Emulator) =>
   emu.requests().filter(r => r.method === 'POST' || r.method === 'PATCH')

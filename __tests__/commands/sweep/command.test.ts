@@ -5,9 +5,6 @@
 // deployments read over many pages. What only the bundle shows (the token masked, an invalid input
 // as the runner sees it) is in __tests__/e2e/sweep.test.ts.
 import { expect, test } from '@jest/globals'
-import { mkdtempSync, rmSync } from 'node:fs'
-import { tmpdir } from 'node:os'
-import { join } from 'node:path'
 import { startEmulator, type Emulator } from '../../../emulator/server.ts'
 import { startFakeGitHub, type FakeGitHub } from '../../../scripts/fake-github.ts'
 import {
@@ -16,11 +13,8 @@ import {
   previewsFixture,
   type PreviewSpec
 } from '../../../scripts/previews.ts'
-import { runnerEnv } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
-import { githubContext } from '../../../src/runner/context.ts'
-import { eventDefaults } from '../../../src/runner/event.ts'
-import { fakePort } from '../../builders/fake-port.ts'
+import { inRunner } from '../../builders/in-process.ts'
 
 const TOKEN = 'ghs_e2eSweepTokenValue0123456789'
 
@@ -40,30 +34,29 @@ async function sweep(
   over: Record<string, string>,
   github?: FakeGitHub
 ): Promise<Sweep> {
-  const dir = mkdtempSync(join(tmpdir(), 'cpd-sweep-'))
-  try {
-    const env = runnerEnv(dir, {})
-    if (github) env.GITHUB_API_URL = github.url
-    const context = githubContext(env)
-    const { apiKey } = emu.credentials()
-    const port = fakePort(
-      { 'api-key': apiKey, 'base-url': emu.url, command: 'sweep', ...over },
-      { event: eventDefaults(context) }
-    )
-    port.github = context
-    const result = await run(port)
-    const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
-    return {
-      code: result.exitCode,
-      outputs: result.outputs,
-      log: port.calls.join('\n'),
-      errors: of('error'),
-      warnings: of('warning').join('\n'),
-      summary: port.summaries.join('')
-    }
-  } finally {
-    rmSync(dir, { recursive: true, force: true })
+  const inputs = {
+    'api-key': emu.credentials().apiKey,
+    'base-url': emu.url,
+    command: 'sweep',
+    ...over
   }
+  return inRunner(
+    'cpd-sweep-',
+    inputs,
+    async port => {
+      const result = await run(port)
+      const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
+      return {
+        code: result.exitCode,
+        outputs: result.outputs,
+        log: port.calls.join('\n'),
+        errors: of('error'),
+        warnings: of('warning').join('\n'),
+        summary: port.summaries.join('')
+      }
+    },
+    { github }
+  )
 }
 
 /** A test with its own emulator (speed 4), and a fake GitHub when it reads pull requests. */
