@@ -5,9 +5,16 @@ import { beforeAll, expect, test } from '@jest/globals'
 import { mkdtempSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { demoFixture, startEmulator, type Emulator, type Fixture } from '../../emulator/server.ts'
-import type { FakeGitHub } from '../../scripts/fake-github.ts'
+import {
+  demoFixture,
+  startEmulator,
+  type Emulator,
+  type EmulatorOptions,
+  type Fixture
+} from '../../emulator/server.ts'
+import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
 import { runnerEnv, type GitHubEvent } from '../../scripts/runner-env.ts'
+import type { RunResult } from '../../src/port.ts'
 import { githubContext } from '../../src/runner/context.ts'
 import { eventDefaults } from '../../src/runner/event.ts'
 import { fakePort, type FakePort } from './fake-port.ts'
@@ -91,6 +98,14 @@ export const heldIn = (emu: Emulator, name: string) =>
     .tenants.flatMap(t => t.deployments)
     .find(d => d.name === name)!
 
+/** The names of the deployments `emu` holds, less those being deleted. */
+export const liveNames = (emu: Emulator) =>
+  emu
+    .state()
+    .tenants.flatMap(t => t.deployments)
+    .filter(d => d.status !== 'AWAITING_DELETE')
+    .map(d => d.name)
+
 /**
  * The tests' bodies, all started at once in one beforeAll and each reported by its own test: side
  * by side, never with jest between two tests, where it refuses the dynamic imports a run makes
@@ -116,6 +131,53 @@ export function allAtOnce(): (title: string, body: () => Promise<void>) => void 
       const failure = await outcomes.get(title)
       if (failure !== undefined) throw failure
     })
+  }
+}
+
+/**
+ * A test with its own emulator (speed 4 unless `options` say otherwise), closed after. One after
+ * the other: jest refuses the run's dynamic imports in a concurrent test it does not count as
+ * running.
+ */
+export function emulatorTest(
+  title: string,
+  body: (emu: Emulator) => Promise<void>,
+  options: EmulatorOptions = {}
+): void {
+  test(
+    title,
+    async () => {
+      const emu = await startEmulator({ port: 0, speed: 4, ...options })
+      try {
+        await body(emu)
+      } finally {
+        await emu.close()
+      }
+    },
+    60_000
+  )
+}
+
+/** `body` with a fake GitHub of its own, closed after. */
+export async function withGitHub<R>(body: (github: FakeGitHub) => Promise<R>): Promise<R> {
+  const github = await startFakeGitHub()
+  try {
+    return await body(github)
+  } finally {
+    await github.close()
+  }
+}
+
+/** What a user reads of a run on `port`: its exit, outputs, log, annotations and summary. */
+export function readRun(port: FakePort, r: RunResult) {
+  const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
+  return {
+    code: r.exitCode,
+    outputs: r.outputs,
+    log: port.calls.join('\n'),
+    errors: of('error'),
+    warnings: of('warning'),
+    summary: port.summaries.join('\n')
   }
 }
 

@@ -24,11 +24,11 @@ import {
   type EmulatorOptions,
   type RequestLogEntry
 } from '../../emulator/server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../../scripts/fake-github.ts'
+import type { FakeGitHub } from '../../scripts/fake-github.ts'
 import { BUILD_WAIT_MS, BUNDLE_DIR_ENV, BUNDLE_ENV, waitForBuild } from './bundle.ts'
 
 export { PUSH_MAIN, parseOutputs, type GitHubEvent }
-import { loadSeeded, seededDeployment, type Seeded } from '../builders/in-process.ts'
+import { loadSeeded, seededDeployment, withGitHub, type Seeded } from '../builders/in-process.ts'
 export { DEPLOYS_AT_ONCE, expectRolledBackTo, pullRequest } from '../builders/in-process.ts'
 
 /**
@@ -329,21 +329,9 @@ export function e2eWithGitHub(
   body: (t: E2E, github: FakeGitHub) => Promise<void>,
   emulator: EmulatorOptions = {}
 ): void {
-  e2e(
-    title,
-    async t => {
-      const github = await startFakeGitHub()
-      try {
-        await body(t, github)
-      } finally {
-        await github.close()
-      }
-    },
-    emulator
-  )
+  e2e(title, t => withGitHub(github => body(t, github)), emulator)
 }
 
-/** A pull request's event, from the base repository. */
 /** A pull_request event of `n` from `headRef` (at `head`), as merged at `sha`. */
 export const pullRequestFrom = (
   n: number,

@@ -9,6 +9,7 @@ import { demoFixture } from '../../../emulator/server.ts'
 import type { EventDefaults } from '../../../src/runner/event.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
+import { readRun } from '../../builders/in-process.ts'
 import { virtualEmulator } from '../../builders/virtual-emulator.ts'
 
 const v = virtualEmulator()
@@ -49,15 +50,7 @@ async function check(over: Record<string, string> = {}, event: EventDefaults = P
   const port = fakePort(emulatorInputs(v.emu, { command: 'check', name: 'agent', ...over }), {
     event
   })
-  const r = await run(port, { now, sleep })
-  const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
-  return {
-    code: r.exitCode,
-    outputs: r.outputs,
-    log: port.calls.join('\n'),
-    errors: of('error'),
-    summary: port.summaries.join('\n')
-  }
+  return readRun(port, await run(port, { now, sleep }))
 }
 
 describe('check: the deployment itself is drift', () => {

@@ -3,10 +3,17 @@
 // dry run, the tracing project's query and a lost answer. What only the bundle shows (the notice
 // of an absent name as an annotation, deploy-only inputs refused as the runner sees it, the
 // pull-request comment with its token) is in __tests__/e2e/delete.test.ts.
-import { expect, test } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.ts'
+import { expect } from '@jest/globals'
+import type { Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
-import { heldIn, inRunner, loadSeeded, seededDeployment } from '../../builders/in-process.ts'
+import {
+  emulatorTest,
+  heldIn,
+  inRunner,
+  liveNames,
+  loadSeeded,
+  seededDeployment
+} from '../../builders/in-process.ts'
 
 /** What a user reads of one run: its exit, outputs and log. */
 interface Delete {
@@ -48,31 +55,14 @@ async function remove(
 
 /** A test with its own emulator (speed 4) and a deployment of a new name seeded in it. */
 function deleteTest(title: string, body: (emu: Emulator, name: string) => Promise<void>) {
-  // One after the other: jest refuses the run's dynamic imports in a concurrent test it does not
-  // count as running.
-  test(
-    title,
-    async () => {
-      const emu = await startEmulator({ port: 0, speed: 4 })
-      try {
-        const name = `pv-${Math.random().toString(16).slice(2, 10)}`
-        loadSeeded(emu, [seededDeployment(emu, name)])
-        emu.clearRequests()
-        await body(emu, name)
-      } finally {
-        await emu.close()
-      }
-    },
-    60_000
-  )
+  emulatorTest(title, async emu => {
+    const name = `pv-${Math.random().toString(16).slice(2, 10)}`
+    loadSeeded(emu, [seededDeployment(emu, name)])
+    emu.clearRequests()
+    await body(emu, name)
+  })
 }
 
-const names = (emu: Emulator) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.status !== 'AWAITING_DELETE')
-    .map(d => d.name)
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
 const idOf = (emu: Emulator, name: string) => heldIn(emu, name).id
 
@@ -120,7 +110,7 @@ deleteTest(
     expect(r.code).toBe(0)
     expect(r.stdout).toMatch(/Dry run: would delete deployment/)
     expect(deletes(emu)).toEqual([])
-    expect(names(emu)).toContain(name)
+    expect(liveNames(emu)).toContain(name)
   }
 )
 
@@ -140,6 +130,6 @@ deleteTest(
     const r = await remove(emu, name)
     expect(r.code).toBe(0)
     expect(r.outputs.deleted).toBe('true')
-    expect(names(emu)).not.toContain(name)
+    expect(liveNames(emu)).not.toContain(name)
   }
 )

@@ -48,6 +48,9 @@ function seed(name: string, secrets: Record<string, string> = {}, emu: Emulator 
   return named(name, emu).id
 }
 const named = (name: string, emu: Emulator = v.emu) => heldIn(emu, name)
+/** A run of `name` whose revision fails its build, rolled back, through the control plane at `url`. */
+const rollingBack = (name: string, url: string) =>
+  deploy({ name, ref: 'fail-build', 'on-failure': 'rollback', 'base-url': url })
 const writesTo = (id: string) =>
   v.emu.requests().filter(r => r.method !== 'GET' && r.path.startsWith(`/v2/deployments/${id}`))
 const redeploys = () => v.emu.requests().filter(r => r.path.endsWith('/redeploy'))
@@ -141,12 +144,7 @@ test('rollback vs a newer write: another run wrote after the failed revision, so
       other = d.latest_revision_id as string
       logs.open()
     })
-    const r = await deploy({
-      name,
-      ref: 'fail-build',
-      'on-failure': 'rollback',
-      'base-url': proxy.url
-    })
+    const r = await rollingBack(name, proxy.url)
     expect(r.exitCode).toBe(1)
     expect(other).toMatch(/^[0-9a-f-]{36}$/)
     expect(redeploys()).toEqual([])
@@ -184,12 +182,7 @@ test('rollback: a redeploy that made no revision is reported as not confirmed', 
       method: 'GET',
       path: `/v2/deployments/${id}`
     })
-    const r = await deploy({
-      name,
-      ref: 'fail-build',
-      'on-failure': 'rollback',
-      'base-url': proxy.url
-    })
+    const r = await rollingBack(name, proxy.url)
     expect(r.exitCode).toBe(1)
     expect(r.errors[0]).toContain('The rollback could not be confirmed')
     expect(r.errors[0]).not.toContain('Rolled back')

@@ -5,22 +5,19 @@
 // answer, a revision superseded, another revision active meanwhile); GitHub's side of a failure
 // (a failed build's deployment status, GitHub refusing or failing). The build log as the runner
 // shows it (redacted, its workflow commands inert) is in __tests__/e2e/failure.test.ts.
-import { expect, test } from '@jest/globals'
-import {
-  demoFixture,
-  startEmulator,
-  type Emulator,
-  type EmulatorOptions
-} from '../../../emulator/server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../../../scripts/fake-github.ts'
+import { expect } from '@jest/globals'
+import { demoFixture, type Emulator, type EmulatorOptions } from '../../../emulator/server.ts'
+import type { FakeGitHub } from '../../../scripts/fake-github.ts'
 import { PUSH_MAIN, type GitHubEvent } from '../../../scripts/runner-env.ts'
 import { run } from '../../../src/run.ts'
 import {
+  emulatorTest,
   expectRolledBackTo,
   inRunner,
   loadSeeded,
   pullRequest,
   seededDeployment,
+  withGitHub,
   type Seeded
 } from '../../builders/in-process.ts'
 import { failureLogRead, startGateProxy } from '../../e2e/gate.ts'
@@ -101,12 +98,9 @@ const MAIN_AT_PUSH = {
 
 /** A test with its own emulator (speed 4 unless `options` say otherwise), main at the push. */
 function failureTest(title: string, body: (t: T) => Promise<void>, options: EmulatorOptions = {}) {
-  // One after the other: jest refuses the run's dynamic imports in a concurrent test it does not
-  // count as running.
-  test(
+  emulatorTest(
     title,
-    async () => {
-      const emu = await startEmulator({ port: 0, speed: 4, ...options })
+    async emu => {
       emu.configure({ repoCommits: MAIN_AT_PUSH })
       const c = emu.credentials()
       const seeded: Seeded[] = []
@@ -115,7 +109,7 @@ function failureTest(title: string, body: (t: T) => Promise<void>, options: Emul
           .state()
           .tenants.flatMap(x => x.deployments)
           .filter(d => d.name === name)
-      const t: T = {
+      await body({
         emu,
         key: c.apiKey,
         named,
@@ -130,14 +124,9 @@ function failureTest(title: string, body: (t: T) => Promise<void>, options: Emul
           seeded.push(seededDeployment(emu, name))
           return loadSeeded(emu, seeded, MAIN_AT_PUSH)
         }
-      }
-      try {
-        await body(t)
-      } finally {
-        await emu.close()
-      }
+      })
     },
-    60_000
+    options
   )
 }
 
@@ -365,18 +354,7 @@ const statusBodies = (github: FakeGitHub) =>
   github.requests.filter(r => r.path.endsWith('/statuses'))
 
 function githubTest(title: string, body: (t: T, github: FakeGitHub) => Promise<void>) {
-  failureTest(
-    title,
-    async t => {
-      const github = await startFakeGitHub()
-      try {
-        await body(t, github)
-      } finally {
-        await github.close()
-      }
-    },
-    { speed: 10 }
-  )
+  failureTest(title, t => withGitHub(github => body(t, github)), { speed: 10 })
 }
 
 githubTest(

@@ -9,10 +9,10 @@
 // e2e/promote-evidence.test.ts.
 import { describe, expect, test } from '@jest/globals'
 import { startEmulator } from '../../../emulator/server.ts'
-import type { RunResult } from '../../../src/port.ts'
 import { run } from '../../../src/run.ts'
-import { emulatorInputs, fakePort, type FakePort } from '../../builders/fake-port.ts'
+import { emulatorInputs, fakePort } from '../../builders/fake-port.ts'
 import { EVENT } from '../../builders.ts'
+import { readRun } from '../../builders/in-process.ts'
 import {
   activeOf,
   BUILT,
@@ -60,25 +60,13 @@ function moveMain(): void {
 async function deploy(inputs: Record<string, string>, emu = v.emu) {
   const port = fakePort(emulatorInputs(emu, inputs))
   const r = await run(port, { now, sleep })
-  return ended(port, r)
+  return readRun(port, r)
 }
 
 /** A run on the real clock, its workspace `workspace`: a smoke case's wait for its answer. */
 async function deployInWorkspace(inputs: Record<string, string>, workspace: string) {
   const port = fakePort(emulatorInputs(v.emu, inputs), { event: { ...EVENT, workspace } })
-  return ended(port, await run(port))
-}
-
-function ended(port: FakePort, r: RunResult) {
-  const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
-  return {
-    code: r.exitCode,
-    outputs: r.outputs,
-    log: port.calls.join('\n'),
-    errors: of('error'),
-    warnings: of('warning'),
-    summary: port.summaries.join('\n')
-  }
+  return readRun(port, await run(port))
 }
 
 /** Refused before any write: one error holding `text`. */

@@ -4,9 +4,9 @@
 // token, lost and refused deletes, a re-read about another deployment, and a workspace of 1,000
 // deployments read over many pages. What only the bundle shows (the token masked, an invalid input
 // as the runner sees it) is in __tests__/e2e/sweep.test.ts.
-import { expect, test } from '@jest/globals'
-import { startEmulator, type Emulator } from '../../../emulator/server.ts'
-import { startFakeGitHub, type FakeGitHub } from '../../../scripts/fake-github.ts'
+import { expect } from '@jest/globals'
+import type { Emulator } from '../../../emulator/server.ts'
+import type { FakeGitHub } from '../../../scripts/fake-github.ts'
 import {
   daysAgo,
   largeWorkspace,
@@ -14,7 +14,13 @@ import {
   type PreviewSpec
 } from '../../../scripts/previews.ts'
 import { run } from '../../../src/run.ts'
-import { inRunner } from '../../builders/in-process.ts'
+import {
+  emulatorTest,
+  inRunner,
+  liveNames,
+  readRun,
+  withGitHub
+} from '../../builders/in-process.ts'
 
 const TOKEN = 'ghs_e2eSweepTokenValue0123456789'
 
@@ -44,16 +50,8 @@ async function sweep(
     'cpd-sweep-',
     inputs,
     async port => {
-      const result = await run(port)
-      const of = (kind: string) => port.calls.filter(c => c.startsWith(`${kind}: `))
-      return {
-        code: result.exitCode,
-        outputs: result.outputs,
-        log: port.calls.join('\n'),
-        errors: of('error'),
-        warnings: of('warning').join('\n'),
-        summary: port.summaries.join('')
-      }
+      const r = readRun(port, await run(port))
+      return { ...r, warnings: r.warnings.join('\n'), summary: port.summaries.join('') }
     },
     { github }
   )
@@ -61,30 +59,9 @@ async function sweep(
 
 /** A test with its own emulator (speed 4), and a fake GitHub when it reads pull requests. */
 function sweepTest(title: string, body: (emu: Emulator, gh: FakeGitHub) => Promise<void>): void {
-  // One after the other: jest refuses the run's dynamic imports in a concurrent test it does not
-  // count as running.
-  test(
-    title,
-    async () => {
-      const emu = await startEmulator({ port: 0, speed: 4 })
-      const gh = await startFakeGitHub()
-      try {
-        await body(emu, gh)
-      } finally {
-        await gh.close()
-        await emu.close()
-      }
-    },
-    60_000
-  )
+  emulatorTest(title, emu => withGitHub(gh => body(emu, gh)))
 }
 
-const names = (emu: Emulator) =>
-  emu
-    .state()
-    .tenants.flatMap(t => t.deployments)
-    .filter(d => d.status !== 'AWAITING_DELETE')
-    .map(d => d.name)
 const deletes = (emu: Emulator) => emu.requests().filter(r => r.method === 'DELETE')
 const load = (emu: Emulator, specs: PreviewSpec[]) => emu.loadFixture(previewsFixture(specs))
 const swept = (outputs: Record<string, string>) => JSON.parse(outputs.swept ?? 'null') as string[]
@@ -101,7 +78,7 @@ sweepTest('sweep: sweep-max-age deletes what changed longest ago; the rest stays
   const r = await sweep(emu, { 'sweep-names': 'feature-*-preview', 'sweep-max-age': '7d' })
   expect(r.code).toBe(0)
   expect(swept(r.outputs)).toEqual(['feature-a-preview'])
-  expect(names(emu)).toEqual(
+  expect(liveNames(emu)).toEqual(
     expect.arrayContaining(['feature-b-preview', 'feature-c-preview', 'feature-old-previews'])
   )
   expect(r.summary).toMatch(
@@ -119,7 +96,7 @@ sweepTest('sweep: sweep-max-count keeps the newest, deleting the oldest first', 
   const r = await sweep(emu, { 'sweep-names': 'pv-*', 'sweep-max-count': '2' })
   expect(r.code).toBe(0)
   expect(swept(r.outputs)).toEqual(['pv-5d', 'pv-4d', 'pv-3d'])
-  expect(names(emu)).toEqual(expect.arrayContaining(['pv-1d', 'pv-2d']))
+  expect(liveNames(emu)).toEqual(expect.arrayContaining(['pv-1d', 'pv-2d']))
   expect(r.summary).toContain(
     'beyond the count: only the newest 2 of the 5 that the other criteria keep stay'
   )
@@ -136,7 +113,7 @@ sweepTest(
     const r = await sweep(emu, { 'sweep-names': 'app-pr-{pr}', 'github-token': TOKEN }, gh)
     expect(r.code).toBe(0)
     expect(swept(r.outputs)).toEqual(['app-pr-8'])
-    expect(names(emu)).toContain('app-pr-7')
+    expect(liveNames(emu)).toContain('app-pr-7')
     expect(deletes(emu).map(d => d.path)).not.toContain(`/v2/deployments/${id}`)
     expect(r.warnings).toMatch(
       /Held back "app-pr-7": it changed since the listing \(last change .*: someone may deploy it now\)/
@@ -155,7 +132,7 @@ sweepTest('sweep: a dry run lists what would go and why, and deletes nothing', a
   expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
   expect(r.log).toContain('Dry run: would delete "pv-old": last change 9d ago, older than 7d.')
   expect(r.summary).toMatch(/`pv-old` .* 📝 would be deleted \| last change 9d ago, older than 7d/)
-  expect(names(emu)).toEqual(expect.arrayContaining(['pv-old', 'pv-new']))
+  expect(liveNames(emu)).toEqual(expect.arrayContaining(['pv-old', 'pv-new']))
 })
 
 sweepTest(
@@ -219,7 +196,7 @@ sweepTest(
     expect(swept(r.outputs)).toEqual(['pv-a', 'pv-c'])
     const toA = deletes(emu).filter(q => q.path === `/v2/deployments/${id('pv-a')}`)
     expect(toA.map(q => q.fault)).toEqual(['lost-response', null])
-    expect(names(emu)).toContain('pv-b')
+    expect(liveNames(emu)).toContain('pv-b')
     expect(r.errors.join('\n')).toMatch(/error: Sweep delete failed: .*403/)
     expect(r.summary).toMatch(/`pv-b` .* ❌ delete failed \|/)
   }
@@ -238,7 +215,7 @@ sweepTest(
     expect(r.code).toBe(0)
     expect(swept(r.outputs)).toEqual(['pv-lost'])
     expect(r.log).toMatch(/reading the deployment back/)
-    expect(names(emu)).not.toContain('pv-lost')
+    expect(liveNames(emu)).not.toContain('pv-lost')
   }
 )
 
@@ -268,6 +245,6 @@ sweepTest(
         `warning: Deployment held back: "pv-old" could not be read again before its delete: .*the answer is about deployment ${id('prod-agent')}, not about deployment ${id('pv-old')}`
       )
     )
-    expect(names(emu)).toEqual(expect.arrayContaining(['pv-old', 'prod-agent']))
+    expect(liveNames(emu)).toEqual(expect.arrayContaining(['pv-old', 'prod-agent']))
   }
 )
