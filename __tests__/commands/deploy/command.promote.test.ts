@@ -73,10 +73,10 @@ async function deployInWorkspace(inputs: Record<string, string>, workspace: stri
 async function refused(inputs: Record<string, string>, text: string) {
   const before = writes().length
   const r = await deploy(inputs)
-  expect(r.code).toBe(1)
-  expect(r.errors).toHaveLength(1)
+  // Exit, errors and writes at once: a failure shows all three.
+  const seen = { code: r.code, errors: r.errors.length, writes: writes().length }
+  expect(seen).toEqual({ code: 1, errors: 1, writes: before })
   expect(r.errors[0]).toContain(text)
-  expect(writes()).toHaveLength(before)
   return r
 }
 
