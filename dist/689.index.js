@@ -17,8 +17,8 @@ __webpack_require__.d(__webpack_exports__, {
 var control_plane_redact = __webpack_require__(7889);
 // EXTERNAL MODULE: ./src/inert.ts
 var inert = __webpack_require__(2679);
-// EXTERNAL MODULE: ./src/github/api.ts
-var github_api = __webpack_require__(8943);
+// EXTERNAL MODULE: ./src/github/api.ts + 1 modules
+var github_api = __webpack_require__(5313);
 ;// CONCATENATED MODULE: ./src/github/pull-state.ts
 // Whether a pull request is closed, for `command: sweep`: read with `github-token` from the
 // `repository` input's (the workflow's by default), under the token's rule.
@@ -43,7 +43,7 @@ function githubPullStates(token, context, repository, redactor) {
         mark: '#',
         read: async (number) => {
             try {
-                octokit ??= (0,github_api/* loadOctokit */.mV)(token, api.apiUrl);
+                octokit ??= (0,github_api/* loadOctokit */.mV)(token, api);
                 const { data } = await (await octokit).rest.pulls.get({
                     owner,
                     repo,
@@ -499,22 +499,67 @@ function pullReader(port, o, redactor, say) {
 
 /***/ }),
 
-/***/ 8943:
+/***/ 5313:
 /***/ ((__unused_webpack_module, __webpack_exports__, __webpack_require__) => {
 
-/* harmony export */ __webpack_require__.d(__webpack_exports__, {
-/* harmony export */   BN: () => (/* binding */ githubApiUrl),
-/* harmony export */   Vp: () => (/* binding */ runUrl),
-/* harmony export */   dZ: () => (/* binding */ describeGitHubError),
-/* harmony export */   mV: () => (/* binding */ loadOctokit),
-/* harmony export */   qx: () => (/* binding */ UnexpectedAnswerError),
-/* harmony export */   r3: () => (/* binding */ isRetryable)
-/* harmony export */ });
-/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __webpack_require__(1937);
-/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_1__ = __webpack_require__(2679);
-/* harmony import */ var _runner_context_js__WEBPACK_IMPORTED_MODULE_2__ = __webpack_require__(1953);
+
+// EXPORTS
+__webpack_require__.d(__webpack_exports__, {
+  qx: () => (/* binding */ UnexpectedAnswerError),
+  dZ: () => (/* binding */ describeGitHubError),
+  BN: () => (/* binding */ githubApiUrl),
+  r3: () => (/* binding */ isRetryable),
+  mV: () => (/* binding */ loadOctokit),
+  Vp: () => (/* binding */ runUrl)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/base-url.ts
+var base_url = __webpack_require__(1937);
+// EXTERNAL MODULE: ./src/inert.ts
+var inert = __webpack_require__(2679);
+;// CONCATENATED MODULE: ./src/net/proxy.ts
+const LOOPBACK = /^(localhost|127\.|\[::1\]|\[0:0:0:0:0:0:0:1\])/i;
+/** The proxy for `url`, or undefined for a direct connection. */
+function proxyFor(url, vars) {
+    const given = url.protocol === 'https:' ? vars?.httpsProxy : vars?.httpProxy;
+    if (!given || !url.hostname || LOOPBACK.test(url.hostname) || bypassed(url, vars?.noProxy))
+        return undefined;
+    const proxy = URL.parse(given) ?? URL.parse(`http://${given}`);
+    return proxy?.hostname ? proxy : undefined;
+}
+function bypassed(url, noProxy = '') {
+    const port = url.port || (url.protocol === 'https:' ? '443' : '80');
+    const hosts = [url.hostname.toUpperCase(), `${url.hostname.toUpperCase()}:${port}`];
+    return noProxy
+        .split(',')
+        .map(entry => entry.trim().toUpperCase())
+        .filter(Boolean)
+        .some(entry => entry === '*' ||
+        hosts.some(h => h === entry || h.endsWith(entry.startsWith('.') ? entry : `.${entry}`)));
+}
+/** A dispatcher for fetch through the proxy of `url`; undefined without one. */
+async function proxyDispatcher(url, vars) {
+    const proxy = proxyFor(new URL(url), vars);
+    if (!proxy)
+        return undefined;
+    const { ProxyAgent } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
+    const auth = proxy.username || proxy.password;
+    return new ProxyAgent({
+        uri: proxy.href,
+        ...(auth
+            ? {
+                token: `Basic ${Buffer.from(`${decodeURIComponent(proxy.username)}:${decodeURIComponent(proxy.password)}`).toString('base64')}`
+            }
+            : {})
+    });
+}
+
+// EXTERNAL MODULE: ./src/runner/context.ts + 1 modules
+var runner_context = __webpack_require__(5582);
+;// CONCATENATED MODULE: ./src/github/api.ts
 // What the GitHub-side features share: their log, where the token may go, a lazily loaded octokit,
 // and errors described as what happened. Nothing here talks to the runner.
+
 
 
 
@@ -526,12 +571,12 @@ function githubApiUrl(context) {
         api = new URL(apiUrl);
     }
     catch {
-        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrl;
+        return runner_context/* CONTEXT_GAPS */.gh.apiUrl;
     }
     // The token travels with every request: the same rule as for the API key.
-    if ((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .baseUrlProblem */ .aS)(api.href))
-        return _runner_context_js__WEBPACK_IMPORTED_MODULE_2__/* .CONTEXT_GAPS */ .gh.apiUrlNotHttps;
-    return { apiUrl, host: api.host };
+    if ((0,base_url/* baseUrlProblem */.aS)(api.href))
+        return runner_context/* CONTEXT_GAPS */.gh.apiUrlNotHttps;
+    return { apiUrl, host: api.host, ...(context.proxy ? { proxy: context.proxy } : {}) };
 }
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
 function runUrl(context, withAttempt = false) {
@@ -546,25 +591,21 @@ function runUrl(context, withAttempt = false) {
  * need it. Made from its parts, not `@actions/github`, whose import reads the runner's variables
  * and event file again: the door read them once, into the context the API root comes from.
  */
-async function loadOctokit(token, apiUrl) {
+async function loadOctokit(token, { apiUrl, proxy }) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
         __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
         __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
     ]);
-    const fetch = await proxyFetch(apiUrl);
+    const fetch = await proxyFetch(apiUrl, proxy);
     return new (Octokit.plugin(restEndpointMethods))({
         auth: `token ${token}`,
         baseUrl: apiUrl,
         ...(fetch ? { request: { fetch } } : {})
     });
 }
-/**
- * Behind a proxy (https_proxy, minus no_proxy, as the control plane's requests read it), a fetch
- * through it; none otherwise (Node's own).
- */
-async function proxyFetch(apiUrl) {
-    const { HttpClient } = await Promise.resolve(/* import() */).then(__webpack_require__.bind(__webpack_require__, 2779));
-    const dispatcher = new HttpClient().getAgentDispatcher(apiUrl);
+/** Behind a proxy (the door's proxy variables), a fetch through it; none otherwise (Node's own). */
+async function proxyFetch(apiUrl, proxy) {
+    const dispatcher = await proxyDispatcher(apiUrl, proxy);
     if (!dispatcher)
         return undefined;
     const { fetch } = await Promise.resolve(/* import() */).then(__webpack_require__.t.bind(__webpack_require__, 6752, 19));
@@ -619,7 +660,7 @@ const GITHUB_HINTS = {
 };
 /** What went wrong talking to `host`, and what to do (`hints`: a feature's). Never the token. */
 function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
-    const clean = (text) => (0,_inert_js__WEBPACK_IMPORTED_MODULE_1__/* .sanitizeServerText */ .c8)(redactor.redact(text), 300);
+    const clean = (text) => (0,inert/* sanitizeServerText */.c8)(redactor.redact(text), 300);
     if (err instanceof UnexpectedAnswerError)
         return `${host} ${clean(err.message)}`;
     const status = answerStatus(err);

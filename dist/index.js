@@ -317,7 +317,7 @@ __webpack_unused_export__ = Client
 __webpack_unused_export__ = Pool
 __webpack_unused_export__ = BalancedPool
 __webpack_unused_export__ = Agent
-module.exports.kT = ProxyAgent
+module.exports.ProxyAgent = ProxyAgent
 __webpack_unused_export__ = EnvHttpProxyAgent
 __webpack_unused_export__ = RetryAgent
 __webpack_unused_export__ = RetryHandler
@@ -30532,8 +30532,8 @@ function getIDToken(aud) {
  */
 
 //# sourceMappingURL=core.js.map
-// EXTERNAL MODULE: ./src/runner/context.ts
-var runner_context = __nccwpck_require__(1953);
+// EXTERNAL MODULE: ./src/runner/context.ts + 1 modules
+var runner_context = __nccwpck_require__(5582);
 ;// CONCATENATED MODULE: ./src/runner/event.ts
 // The triggering event -> the default `ref`, the commit the revision is expected to build, and the
 // repository (the "default ref" table of the action's interface). Pure: it reads the context the
@@ -40248,20 +40248,41 @@ function progressLine(status, elapsedText) {
 
 /***/ }),
 
-/***/ 1953:
+/***/ 5582:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
-/* harmony export */   Qq: () => (/* binding */ text),
-/* harmony export */   gh: () => (/* binding */ CONTEXT_GAPS),
-/* harmony export */   h4: () => (/* binding */ githubContext)
-/* harmony export */ });
-/* unused harmony exports MAX_EVENT_PAYLOAD_BYTES, readEventPayload */
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
-/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  gh: () => (/* binding */ CONTEXT_GAPS),
+  h4: () => (/* binding */ githubContext),
+  Qq: () => (/* binding */ context_text)
+});
+
+// UNUSED EXPORTS: MAX_EVENT_PAYLOAD_BYTES, readEventPayload
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+;// CONCATENATED MODULE: ./src/runner/proxy.ts
+/** The proxy variables of `env`; undefined when none is set. */
+function proxyVariables(env) {
+    const pick = (name) => env[name] || env[name.toUpperCase()] || undefined;
+    const vars = {
+        httpsProxy: pick('https_proxy'),
+        httpProxy: pick('http_proxy'),
+        noProxy: pick('no_proxy')
+    };
+    for (const key of Object.keys(vars))
+        if (vars[key] === undefined)
+            delete vars[key];
+    return Object.keys(vars).length > 0 ? vars : undefined;
+}
+
+;// CONCATENATED MODULE: ./src/runner/context.ts
 // The runner's `GITHUB_*` variables and the event payload, read once by a door into one typed
 // value. Everything below the doors takes this value and never reads a `GITHUB_*` variable itself
 // (nor imports `@actions/github`, whose import reads them again).
+
 
 /** What is missing from the context, said in the runner's words (the variables it comes from). */
 const CONTEXT_GAPS = {
@@ -40273,11 +40294,11 @@ const CONTEXT_GAPS = {
 /** Larger event files are ignored (the runner's payloads are far smaller). */
 const MAX_EVENT_PAYLOAD_BYTES = 25 * 1024 * 1024;
 /** A non-empty trimmed string, or undefined. */
-function text(value) {
+function context_text(value) {
     return typeof value === 'string' && value.trim() !== '' ? value.trim() : undefined;
 }
 function root(value, fallback) {
-    return (text(value) ?? fallback).replace(/\/+$/, '');
+    return (context_text(value) ?? fallback).replace(/\/+$/, '');
 }
 function ownerAndName(repository) {
     const [owner, repo, ...rest] = (repository ?? '').split('/');
@@ -40285,22 +40306,23 @@ function ownerAndName(repository) {
 }
 /** The context of the run in `env` (the runner's variables); nothing absent is guessed. */
 function githubContext(env, payload = readEventPayload(env)) {
-    const repository = text(env.GITHUB_REPOSITORY);
-    const attempt = text(env.GITHUB_RUN_ATTEMPT);
+    const repository = context_text(env.GITHUB_REPOSITORY);
+    const attempt = context_text(env.GITHUB_RUN_ATTEMPT);
     const context = {
         apiUrl: root(env.GITHUB_API_URL, 'https://api.github.com'),
         serverUrl: root(env.GITHUB_SERVER_URL, 'https://github.com'),
         repository,
         repo: ownerAndName(repository),
-        runId: text(env.GITHUB_RUN_ID),
+        runId: context_text(env.GITHUB_RUN_ID),
         runAttempt: attempt !== undefined && /^\d+$/.test(attempt) ? attempt : undefined,
-        eventName: text(env.GITHUB_EVENT_NAME),
-        sha: text(env.GITHUB_SHA),
-        ref: text(env.GITHUB_REF),
-        refName: text(env.GITHUB_REF_NAME),
-        headRef: text(env.GITHUB_HEAD_REF),
-        workspace: text(env.GITHUB_WORKSPACE),
-        payload
+        eventName: context_text(env.GITHUB_EVENT_NAME),
+        sha: context_text(env.GITHUB_SHA),
+        ref: context_text(env.GITHUB_REF),
+        refName: context_text(env.GITHUB_REF_NAME),
+        headRef: context_text(env.GITHUB_HEAD_REF),
+        workspace: context_text(env.GITHUB_WORKSPACE),
+        payload,
+        proxy: proxyVariables(env)
     };
     // Only the keys that have a value, so that the context compares and prints cleanly.
     for (const key of Object.keys(context)) {
@@ -40311,14 +40333,14 @@ function githubContext(env, payload = readEventPayload(env)) {
 }
 /** The event payload at `GITHUB_EVENT_PATH`; `{}` unless it is a JSON object of 25 MB at most. */
 function readEventPayload(env) {
-    const path = text(env.GITHUB_EVENT_PATH);
+    const path = context_text(env.GITHUB_EVENT_PATH);
     if (path === undefined)
         return {};
     try {
-        const stat = (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.statSync)(path);
+        const stat = (0,external_node_fs_.statSync)(path);
         if (!stat.isFile() || stat.size > MAX_EVENT_PAYLOAD_BYTES)
             return {};
-        const parsed = JSON.parse((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readFileSync)(path, 'utf8'));
+        const parsed = JSON.parse((0,external_node_fs_.readFileSync)(path, 'utf8'));
         return typeof parsed === 'object' && parsed !== null && !Array.isArray(parsed)
             ? parsed
             : {};
@@ -41268,7 +41290,7 @@ class HttpClient {
             return proxyAgent;
         }
         const usingSsl = parsedUrl.protocol === 'https:';
-        proxyAgent = new undici__WEBPACK_IMPORTED_MODULE_4__/* .ProxyAgent */ .kT(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
+        proxyAgent = new undici__WEBPACK_IMPORTED_MODULE_4__.ProxyAgent(Object.assign({ uri: proxyUrl.href, pipelining: !this._keepAlive ? 0 : 1 }, ((proxyUrl.username || proxyUrl.password) && {
             token: `Basic ${Buffer.from(`${proxyUrl.username}:${proxyUrl.password}`).toString('base64')}`
         })));
         this._proxyAgentDispatcher = proxyAgent;

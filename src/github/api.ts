@@ -3,7 +3,9 @@
 import { baseUrlProblem } from '../control-plane/base-url.ts'
 import { sanitizeServerText } from '../inert.ts'
 import type { FlowLog } from '../log.ts'
+import { proxyDispatcher } from '../net/proxy.ts'
 import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
+import type { ProxyVariables } from '../runner/proxy.ts'
 
 /** How GitHub code speaks to the job log. */
 export type GitHubLog = Pick<FlowLog, 'info' | 'warning'>
@@ -15,8 +17,14 @@ export interface Redacts {
   redact(text: string): string
 }
 
+/** Where GitHub's REST API is, and the proxy variables it is reached through. */
+export interface GitHubApi {
+  apiUrl: string
+  proxy?: ProxyVariables
+}
+
 /** The REST API root of the context, or why the token may not go there. */
-export function githubApiUrl(context: GitHubContext): { apiUrl: string; host: string } | string {
+export function githubApiUrl(context: GitHubContext): (GitHubApi & { host: string }) | string {
   const { apiUrl } = context
   let api: URL
   try {
@@ -26,7 +34,7 @@ export function githubApiUrl(context: GitHubContext): { apiUrl: string; host: st
   }
   // The token travels with every request: the same rule as for the API key.
   if (baseUrlProblem(api.href)) return CONTEXT_GAPS.apiUrlNotHttps
-  return { apiUrl, host: api.host }
+  return { apiUrl, host: api.host, ...(context.proxy ? { proxy: context.proxy } : {}) }
 }
 
 /** The link to this workflow run (and its attempt), when the runner says which run it is. */
@@ -42,12 +50,12 @@ export function runUrl(context: GitHubContext, withAttempt = false): string | un
  * need it. Made from its parts, not `@actions/github`, whose import reads the runner's variables
  * and event file again: the door read them once, into the context the API root comes from.
  */
-export async function loadOctokit(token: string, apiUrl: string) {
+export async function loadOctokit(token: string, { apiUrl, proxy }: GitHubApi) {
   const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
     import('@octokit/core'),
     import('@octokit/plugin-rest-endpoint-methods')
   ])
-  const fetch = await proxyFetch(apiUrl)
+  const fetch = await proxyFetch(apiUrl, proxy)
   return new (Octokit.plugin(restEndpointMethods))({
     auth: `token ${token}`,
     baseUrl: apiUrl,
@@ -55,13 +63,12 @@ export async function loadOctokit(token: string, apiUrl: string) {
   })
 }
 
-/**
- * Behind a proxy (https_proxy, minus no_proxy, as the control plane's requests read it), a fetch
- * through it; none otherwise (Node's own).
- */
-async function proxyFetch(apiUrl: string): Promise<typeof globalThis.fetch | undefined> {
-  const { HttpClient } = await import('@actions/http-client')
-  const dispatcher = new HttpClient().getAgentDispatcher(apiUrl)
+/** Behind a proxy (the door's proxy variables), a fetch through it; none otherwise (Node's own). */
+async function proxyFetch(
+  apiUrl: string,
+  proxy: ProxyVariables | undefined
+): Promise<typeof globalThis.fetch | undefined> {
+  const dispatcher = await proxyDispatcher(apiUrl, proxy)
   if (!dispatcher) return undefined
   const { fetch } = await import('undici')
   return ((url: string, init: object) =>

@@ -15,7 +15,8 @@ import {
   runUrl,
   UnexpectedAnswerError,
   type GitHubLog,
-  type Octokit
+  type Octokit,
+  type GitHubApi
 } from './api.ts'
 import { CONTEXT_GAPS, type GitHubContext } from '../runner/context.ts'
 import type { Options } from '../inputs/options.ts'
@@ -37,10 +38,8 @@ const MAX_DESCRIPTION = 140
 /** The states this run writes: `in_progress`, then the outcome's (outcomes.ts). */
 export type GitHubDeploymentState = 'in_progress' | GitHubFinalState
 
-export interface GitHubDeploymentTarget {
+export interface GitHubDeploymentTarget extends GitHubApi {
   token: string
-  /** REST API root: the context's `apiUrl`. */
-  apiUrl: string
   owner: string
   repo: string
   sha: string
@@ -77,6 +76,7 @@ export function githubDeploymentTarget(
   return {
     token: o.githubToken,
     apiUrl: api.apiUrl,
+    ...(api.proxy ? { proxy: api.proxy } : {}),
     owner: repository.owner,
     repo: repository.repo,
     sha,
@@ -137,7 +137,7 @@ async function start(
   let octokit: Octokit
   let id: number
   try {
-    octokit = await loadOctokit(target.token, target.apiUrl)
+    octokit = await loadOctokit(target.token, target)
     const created = await octokit.rest.repos.createDeployment({
       owner: target.owner,
       repo: target.repo,

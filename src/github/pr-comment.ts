@@ -123,7 +123,7 @@ export async function postPrComment(
   }
   const step = { now: 'read the comments of' }
   try {
-    const octokit = await loadOctokit(token, api.apiUrl)
+    const octokit = await loadOctokit(token, api)
     if (!deps.cancelling) deadline = now() + budgetMs
     const session: Session = { octokit, where: repository, number, request }
     return await post(session, report.name, body, token, step, { log, redactor })

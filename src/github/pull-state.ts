@@ -47,7 +47,7 @@ export function githubPullStates(
     mark: '#',
     read: async (number): Promise<PullState> => {
       try {
-        octokit ??= loadOctokit(token, api.apiUrl)
+        octokit ??= loadOctokit(token, api)
         const { data } = await (
           await octokit
         ).rest.pulls.get({

@@ -2,6 +2,7 @@
 // value. Everything below the doors takes this value and never reads a `GITHUB_*` variable itself
 // (nor imports `@actions/github`, whose import reads them again).
 import { readFileSync, statSync } from 'node:fs'
+import { proxyVariables, type ProxyVariables } from './proxy.ts'
 
 export interface GitHubContext {
   /** REST API root without a trailing slash: `GITHUB_API_URL`, else `https://api.github.com`. */
@@ -26,6 +27,8 @@ export interface GitHubContext {
   workspace?: string
   /** The event payload (`GITHUB_EVENT_PATH`); `{}` when there is none to read. */
   payload: Record<string, unknown>
+  /** `https_proxy`, `no_proxy`...: what GitHub's API is reached through. */
+  proxy?: ProxyVariables
 }
 
 /** What is missing from the context, said in the runner's words (the variables it comes from). */
@@ -73,7 +76,8 @@ export function githubContext(
     refName: text(env.GITHUB_REF_NAME),
     headRef: text(env.GITHUB_HEAD_REF),
     workspace: text(env.GITHUB_WORKSPACE),
-    payload
+    payload,
+    proxy: proxyVariables(env)
   }
   // Only the keys that have a value, so that the context compares and prints cleanly.
   for (const key of Object.keys(context) as (keyof GitHubContext)[]) {
