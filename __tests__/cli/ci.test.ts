@@ -1,13 +1,15 @@
-// Ref, commit, repository and pull (merge) request from the CI the CLI runs in, else from the git
-// checkout, and the sentence that says which.
 import { execFileSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { detectDefaults } from '../../src/cli/ci.ts'
+import { detectDefaults, gitlabContext } from '../../src/cli/ci.ts'
 import { githubContext } from '../../src/runner/context.ts'
 import { githubRepository, readGit, type GitFacts } from '../../src/cli/git.ts'
 import { AZURE_FORK, TRAVIS_FORK } from '../builders/fork-ci.ts'
+import { expect, test, describe } from '@jest/globals'
+
+// Ref, commit, repository and pull (merge) request from the CI the CLI runs in, else from the git
+// checkout, and the sentence that says which.
 
 const SHA = 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678'
 const HEAD = 'fedcba9876543210fedcba9876543210fedcba98'
@@ -651,5 +653,34 @@ describe('a repository that is not on GitHub: where it is, for the hint to uploa
     expect(detectDefaults(gitlab, checkout()).defaults.codeHost).toBeUndefined()
     expect(detectDefaults({}, checkout()).defaults.codeHost).toBeUndefined()
     expect(detectDefaults({}, elsewhere(undefined)).defaults.codeHost).toBeUndefined()
+  })
+})
+
+// The GitLab pipeline as the CLI's door reads it (ci.ts) for the sweep's merge request reads: its
+// API root, project and CONTROL_PLANE_GITLAB_TOKEN; nothing outside GitLab CI.
+describe('gitlab', () => {
+  const PIPELINE = {
+    GITLAB_CI: 'true',
+    CI_API_V4_URL: 'https://gitlab.example.com/api/v4',
+    CI_PROJECT_ID: '42'
+  }
+
+  test('a GitLab pipeline: the API root, the project and the token', () => {
+    expect(gitlabContext({ ...PIPELINE, CONTROL_PLANE_GITLAB_TOKEN: ' glpat-x ' })).toEqual({
+      apiUrl: 'https://gitlab.example.com/api/v4',
+      projectId: '42',
+      token: 'glpat-x'
+    })
+    // Without the token the context is there, and says none: the sweep skips that rule with a notice.
+    expect(gitlabContext(PIPELINE)).toEqual({
+      apiUrl: 'https://gitlab.example.com/api/v4',
+      projectId: '42'
+    })
+  })
+
+  test('outside GitLab CI, or without its API root or project: none', () => {
+    expect(gitlabContext({ ...PIPELINE, GITLAB_CI: undefined })).toBeUndefined()
+    expect(gitlabContext({ ...PIPELINE, CI_API_V4_URL: '' })).toBeUndefined()
+    expect(gitlabContext({ ...PIPELINE, CI_PROJECT_ID: undefined })).toBeUndefined()
   })
 })

@@ -1,12 +1,15 @@
-// The CLI door in-process, with a fake run behind the port: what reaches the run, what reaches
-// stdout, stderr and the dotenv file, and the exit codes.
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { cli, type CliIo, type Run } from '../../src/cli/main.ts'
-import type { ExitCode, RunPort, RunResult } from '../../src/port.ts'
+import { type ExitCode, type RunPort, type RunResult } from '../../src/port.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
-import { run as realRun } from '../../src/run.ts'
+import { run as realRun, run } from '../../src/run.ts'
+import { expect, test, describe } from '@jest/globals'
+import { virtualEmulator } from '../builders/virtual-emulator.ts'
+
+// The CLI door in-process, with a fake run behind the port: what reaches the run, what reaches
+// stdout, stderr and the dotenv file, and the exit codes.
 
 const KEY = 'lsv2_pt_0123456789abcdef0123456789abcdef_0123456789'
 const SECRET = 'sk-very-secret-value-42'
@@ -331,4 +334,47 @@ test('--output json has JSON types: booleans, a number, null for an empty output
   expect(await cli(['delete', '--name', 'a', '--output', 'json'], ENV, del.io, run)).toBe(0)
   expect(JSON.parse(del.stdout)).toMatchObject({ deleted: false, 'deployment-id': 'd-1' })
   expect(Object.keys(JSON.parse(del.stdout) as object)).not.toContain('created')
+})
+
+// The CLI's door on a long build, in-process against the emulator on one virtual clock: the wait's
+// progress and the build's lines are plain lines on stderr (no runner's group markers), and stdout
+// holds the outputs alone.
+describe('progress', () => {
+  const v = virtualEmulator()
+
+  test('a 90 s build from the CLI: progress and build lines, plain, on stderr', async () => {
+    v.emu.configure({ stageDurationsMs: { BUILDING: 90_000 } })
+    const c = v.emu.credentials()
+    let stdout = ''
+    let stderr = ''
+    const io: CliIo = {
+      stdout: { write: (t: string) => (stdout += t) },
+      stderr: { write: (t: string) => (stderr += t), isTTY: false },
+      now: v.now,
+      cwd: tmpdir(),
+      onSignal: () => () => {},
+      exit: () => {}
+    }
+    const code = await cli(
+      ['deploy', '--name', 'cli-progress', '--repository', 'acme/agent-server', '--ref', 'main'],
+      {
+        CONTROL_PLANE_API_KEY: c.apiKey,
+        CONTROL_PLANE_TENANT_ID: c.tenantId,
+        CONTROL_PLANE_BASE_URL: v.emu.url,
+        CONTROL_PLANE_INTEGRATION_ID: c.integrationId!
+      },
+      io,
+      port => run(port, { now: v.now, sleep: v.sleep })
+    )
+    expect(code).toBe(0)
+    const lines = stderr.split('\n')
+    expect(lines).toContain(lines.find(l => /^▸ Wait for revision /.test(l)))
+    expect(
+      lines.filter(l => /^Still BUILDING after [0-9hms]+$/.test(l)).length
+    ).toBeGreaterThanOrEqual(2)
+    expect(lines.filter(l => l.startsWith('build | ')).length).toBeGreaterThanOrEqual(3)
+    expect(stderr).not.toContain('::group::')
+    expect(stdout).toMatch(/^deployment-id=\S+\n/)
+    expect(stdout).not.toMatch(/build \||Still /)
+  })
 })

@@ -7,8 +7,12 @@ import {
   ControlPlaneError,
   NetworkError,
   OutcomeUnknownError,
-  RedirectRefusedError
+  RedirectRefusedError,
+  EndlessListError,
+  OtherResourceError,
+  UnexpectedResponseError
 } from '../../src/control-plane/errors.ts'
+import * as scripted from '../builders/scripted-server.ts'
 import {
   API_KEY,
   createBody,
@@ -28,6 +32,9 @@ import {
   TENANT_ID,
   type Handler
 } from '../builders/scripted-server.ts'
+import { MAX_PAGES } from '../../src/control-plane/paging.ts'
+import { Redactor } from '../../src/control-plane/redact.ts'
+import { MAX_LOG_MESSAGE_CHARS } from '../../src/control-plane/client-options.ts'
 
 const pkg = JSON.parse(readFileSync(new URL('../../package.json', import.meta.url), 'utf8')) as {
   version: string
@@ -622,5 +629,614 @@ describe('kept-alive sockets', () => {
     await client.getDeployment(DEPLOYMENT_ID)
     expect(sockets.size).toBe(2)
     expect(server.requests).toHaveLength(3)
+  })
+})
+
+// Client-level fixes of the trust review: a list that never ends, an answer about another revision,
+// a redirect named by its full address, and a rate limit the caller can tell the user about.
+describe('trust', () => {
+  const OTHER_REVISION = 'ffffffff-a5b6-4c7d-8e9f-0a1b2c3d4e5f'
+
+  function deploymentAt(i: number) {
+    return scripted.deploymentBody({
+      name: `agent-${i}`,
+      id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`
+    })
+  }
+
+  async function drain(it: AsyncIterable<unknown>): Promise<number> {
+    let n = 0
+    for await (const _ of it) n++
+    return n
+  }
+
+  describe('a deployment list that never ends', () => {
+    test('full pages for ever: stops at the page cap with an error that names the cause', async () => {
+      // Every page full, every offset new: only the bound ends it.
+      const server = await scripted.startServer((req, res, body, n) => {
+        const q = new URL(req.url!, 'http://x').searchParams
+        const offset = Number(q.get('offset'))
+        const resources = [0, 1].map(i => deploymentAt(offset + i))
+        scripted.reply(200, { resources, offset: offset + 2 })(req, res, body, n)
+      })
+      const it = scripted
+        .makeClient(server.origin)
+        .iterateDeployments({ name_contains: 'agent' }, 2)
+      const err = await scripted.rejectionOf(drain(it))
+      expect(err).toBeInstanceOf(EndlessListError)
+      expect(err.message).toContain(
+        `The deployment list did not end: ${MAX_PAGES} pages of 2 read without a short page`
+      )
+      expect(err.message).toContain("the control plane's paging looks broken")
+      expect(server.requests).toHaveLength(MAX_PAGES)
+    })
+
+    test('the same full page again and again: stops on the second page', async () => {
+      const server = await scripted.startServer(
+        scripted.reply(200, { resources: [deploymentAt(0), deploymentAt(1)], offset: 0 })
+      )
+      const err = await scripted.rejectionOf(
+        drain(scripted.makeClient(server.origin).iterateDeployments({}, 2))
+      )
+      expect(err).toBeInstanceOf(EndlessListError)
+      expect(err.message).toContain('2 pages of 2 read without a short page')
+      expect(err.message).toContain('the offset did not advance')
+      expect(server.requests).toHaveLength(2)
+    })
+
+    test('an entry that moves to the next page while reading is given once', async () => {
+      // A deployment created between the two reads pushes agent-1 onto the second page.
+      const server = await scripted.startServer(
+        scripted.script(
+          scripted.reply(200, { resources: [deploymentAt(0), deploymentAt(1)], offset: 2 }),
+          scripted.reply(200, { resources: [deploymentAt(1)], offset: 3 })
+        )
+      )
+      const names: string[] = []
+      for await (const d of scripted.makeClient(server.origin).iterateDeployments({}, 2))
+        names.push(d.name)
+      expect(names).toEqual(['agent-0', 'agent-1'])
+    })
+  })
+
+  describe('an answer about another deployment', () => {
+    const OTHER_DEPLOYMENT = 'eeeeeeee-a5b6-4c7d-8e9f-0a1b2c3d4e5f'
+    const other = scripted.deploymentBody({ id: OTHER_DEPLOYMENT })
+
+    test('a GET: an error naming both ids, after the reads a misfit gets', async () => {
+      const server = await scripted.startServer(scripted.reply(200, other))
+      const err = await scripted.rejectionOf(
+        scripted.makeClient(server.origin).getDeployment(scripted.DEPLOYMENT_ID)
+      )
+      expect(err).toBeInstanceOf(OtherResourceError)
+      expect(err.message).toContain(
+        `the answer is about deployment ${OTHER_DEPLOYMENT}, not about deployment ${scripted.DEPLOYMENT_ID}`
+      )
+      expect(server.requests).toHaveLength(5)
+    })
+
+    test('a PATCH and a redeploy: an error at once, never sent again', async () => {
+      for (const call of [
+        (c: ReturnType<typeof scripted.makeClient>) =>
+          c.patchDeployment(scripted.DEPLOYMENT_ID, { secrets: [] }),
+        (c: ReturnType<typeof scripted.makeClient>) =>
+          c.redeployRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
+      ]) {
+        const server = await scripted.startServer(scripted.reply(200, other))
+        const err = await scripted.rejectionOf(call(scripted.makeClient(server.origin)))
+        expect(err).toBeInstanceOf(OtherResourceError)
+        expect(err.message).toContain(OTHER_DEPLOYMENT)
+        expect(err.message).toContain(scripted.DEPLOYMENT_ID)
+        expect(server.requests).toHaveLength(1)
+      }
+    })
+
+    test('the id compares without regard to case', async () => {
+      const server = await scripted.startServer(
+        scripted.reply(200, scripted.deploymentBody({ id: scripted.DEPLOYMENT_ID.toUpperCase() }))
+      )
+      const d = await scripted.makeClient(server.origin).getDeployment(scripted.DEPLOYMENT_ID)
+      expect(d.id.toLowerCase()).toBe(scripted.DEPLOYMENT_ID)
+    })
+  })
+
+  describe('an answer about another revision', () => {
+    test('is a malformed answer naming both ids, read again, then an error', async () => {
+      const server = await scripted.startServer(
+        scripted.reply(200, scripted.revisionBody('DEPLOYED', { id: OTHER_REVISION }))
+      )
+      const err = await scripted.rejectionOf(
+        scripted.makeClient(server.origin).getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
+      )
+      expect(err).toBeInstanceOf(UnexpectedResponseError)
+      expect(err.message).toContain(OTHER_REVISION)
+      expect(err.message).toContain(scripted.REVISION_ID)
+      // The misfit retry of reads applies: five reads in all.
+      expect(server.requests).toHaveLength(5)
+    })
+
+    test('a later answer about the right revision is taken', async () => {
+      const server = await scripted.startServer(
+        scripted.script(
+          scripted.reply(200, scripted.revisionBody('DEPLOYED', { id: OTHER_REVISION })),
+          scripted.reply(200, scripted.revisionBody('BUILDING'))
+        )
+      )
+      const revision = await scripted
+        .makeClient(server.origin)
+        .getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID)
+      expect(revision).toMatchObject({ id: scripted.REVISION_ID, status: 'BUILDING' })
+    })
+
+    test('the id compares without regard to case', async () => {
+      const server = await scripted.startServer(
+        scripted.reply(200, scripted.revisionBody('DEPLOYED'))
+      )
+      const revision = await scripted
+        .makeClient(server.origin)
+        .getRevision(scripted.DEPLOYMENT_ID, scripted.REVISION_ID.toUpperCase())
+      expect(revision.status).toBe('DEPLOYED')
+    })
+  })
+
+  describe('a refused redirect names the whole address to set', () => {
+    test('origin and path, without the query string', async () => {
+      const server = await scripted.startServer((_req, res) => {
+        res.writeHead(308, {
+          Location: `https://cp.example.com/api-host/v2/deployments?token=s3cr3t-token&x=${scripted.API_KEY}`
+        })
+        res.end()
+      })
+      const err = (await scripted.rejectionOf(
+        scripted.makeClient(server.origin).listDeployments()
+      )) as RedirectRefusedError
+      expect(err).toBeInstanceOf(RedirectRefusedError)
+      expect(err.message).toContain('points to https://cp.example.com/api-host/v2/deployments.')
+      expect(err.target).toBe('https://cp.example.com/api-host/v2/deployments')
+      expect(err.targetOrigin).toBe('https://cp.example.com')
+      expect(err.message).not.toContain('s3cr3t-token')
+      expect(err.message).not.toContain(scripted.API_KEY)
+    })
+
+    test('a path that holds a secret value is redacted', async () => {
+      const server = await scripted.startServer((_req, res) => {
+        res.writeHead(302, { Location: `/login/${scripted.API_KEY}` })
+        res.end()
+      })
+      const err = await scripted.rejectionOf(
+        scripted.makeClient(server.origin).getDeployment(scripted.DEPLOYMENT_ID)
+      )
+      expect(err.message).toContain(`points to ${server.origin}/login/***`)
+      expect(err.message).not.toContain(scripted.API_KEY)
+    })
+  })
+
+  describe('a rate limit is told to the caller', () => {
+    const limited = (retryAfter?: string): scripted.Handler =>
+      scripted.reply(
+        429,
+        { detail: 'Too many requests' },
+        retryAfter ? { 'Retry-After': retryAfter } : {}
+      )
+
+    test('each wait on a 429 is reported with its length, Retry-After included', async () => {
+      const server = await scripted.startServer(
+        scripted.script(limited('7'), limited(), scripted.reply(200, { resources: [], offset: 0 }))
+      )
+      const waits: number[] = []
+      const slept: number[] = []
+      const client = scripted.makeClient(server.origin, {
+        onRateLimited: ms => waits.push(ms),
+        sleep: async ms => void slept.push(ms),
+        random: () => 0.5
+      })
+      await client.listDeployments()
+      expect(waits).toEqual(slept)
+      expect(waits).toHaveLength(2)
+      expect(waits[0]).toBeGreaterThanOrEqual(7000)
+    })
+
+    test('other retried statuses are not reported as rate limiting', async () => {
+      const server = await scripted.startServer(
+        scripted.script(scripted.reply(503, {}), scripted.reply(200, scripted.deploymentBody()))
+      )
+      const waits: number[] = []
+      const client = scripted.makeClient(server.origin, { onRateLimited: ms => waits.push(ms) })
+      await client.getDeployment(scripted.DEPLOYMENT_ID)
+      expect(waits).toEqual([])
+      expect(server.requests).toHaveLength(2)
+    })
+  })
+})
+
+// The client against the service as it is: lists as lenient as the service (an entry that does not
+// parse is skipped with a debug line, never failing the list; unknown fields and an `agent` block
+// ignored), the fields the run needs still checked, and every secret value an answer carries
+// masked and redacted the moment it is read.
+describe('service', () => {
+  const id = (n: number) => `00000000-0000-4000-8000-${String(n).padStart(12, '0')}`
+
+  /** An agent-mode deployment as a third party saw it: no name, and fields this model does not know. */
+  const agentMode = deploymentBody({
+    id: id(2),
+    name: null,
+    agent: { agent_id: 'a-1', environment: 'staging' },
+    shareable: true
+  })
+  const { secrets: _, ...withoutSecrets } = deploymentBody({ id: id(3), name: 'no-secrets' })
+
+  describe('a list as lenient as the service', () => {
+    test('an entry with a null name or without secrets is skipped with a debug line; the rest is read, agent block and all', async () => {
+      const page = [
+        deploymentBody({ id: id(1), name: 'agent-staging', route_through_gateway: false }),
+        agentMode,
+        withoutSecrets
+      ]
+      const server = await startServer(
+        script(reply(200, { resources: page, offset: 3 }), reply(200, { resources: [], offset: 3 }))
+      )
+      const debug: string[] = []
+      const skipped: string[] = []
+      const c = makeClient(server.origin, { debug: line => debug.push(line) })
+      const names: string[] = []
+      for await (const d of c.iterateDeployments({}, 3, e => skipped.push(e.id))) names.push(d.name)
+      expect(names).toEqual(['agent-staging'])
+      expect(skipped).toEqual([id(2), id(3)])
+      const lines = debug.filter(l => l.includes('skipped'))
+      expect(lines).toEqual([
+        expect.stringMatching(new RegExp(`entry 2 .*deployment ${id(2)}, skipped: name: `)),
+        expect.stringMatching(
+          new RegExp(`entry 3 .*${id(3)} \\("no-secrets"\\), skipped: secrets: `)
+        )
+      ])
+      // Three entries came: the page was full, so the next one was read.
+      expect(server.requests).toHaveLength(2)
+    })
+
+    test('a listed agent block of any shape never fails a read; a usable one is kept', async () => {
+      const odd = deploymentBody({ id: id(4), name: 'odd', agent: 'beta' })
+      const bound = deploymentBody({
+        id: id(5),
+        name: 'bound',
+        agent: { agent_id: 'a-1', environment: 'production', extra: 1 }
+      })
+      const server = await startServer(reply(200, { resources: [odd, bound], offset: 2 }))
+      const page = await makeClient(server.origin).listDeployments()
+      expect(page.resources.map(d => [d.name, d.agent ?? null])).toEqual([
+        ['odd', null],
+        ['bound', { agent_id: 'a-1', environment: 'production' }]
+      ])
+      expect(page.skipped).toEqual([])
+    })
+
+    test('an entry without an id is no list: unexpected response (the paging counts by id)', async () => {
+      const { id: _id, ...noId } = deploymentBody({ name: 'x' })
+      const server = await startServer(reply(200, { resources: [noId], offset: 1 }))
+      const c = makeClient(server.origin, { retry: { maxAttempts: 1 } })
+      const err = await rejectionOf(c.listDeployments())
+      expect(err).toBeInstanceOf(UnexpectedResponseError)
+      expect(err.message).toMatch(/resources\.0\.id/)
+    })
+
+    test('a page whose every entry is skipped still pages on, and ends', async () => {
+      const server = await startServer(
+        script(
+          reply(200, { resources: [agentMode, withoutSecrets], offset: 2 }),
+          reply(200, { resources: [], offset: 2 })
+        )
+      )
+      const c = makeClient(server.origin)
+      const names: string[] = []
+      const skipped: string[] = []
+      for await (const d of c.iterateDeployments({}, 2, e => skipped.push(e.id))) names.push(d.name)
+      expect([names, skipped]).toEqual([[], [id(2), id(3)]])
+      expect(server.requests.map(r => r.url)).toEqual([
+        '/v2/deployments?limit=2&offset=0',
+        '/v2/deployments?limit=2&offset=2'
+      ])
+    })
+
+    test('one deployment read by id is checked whole: without secrets it is an unexpected response', async () => {
+      const server = await startServer(reply(200, { ...withoutSecrets, id: DEPLOYMENT_ID }))
+      const c = makeClient(server.origin, { retry: { maxAttempts: 1 } })
+      const err = await rejectionOf(c.getDeployment(DEPLOYMENT_ID))
+      expect(err).toBeInstanceOf(UnexpectedResponseError)
+      expect(err.message).toMatch(/secrets/)
+    })
+  })
+
+  describe('secret values read from the control plane', () => {
+    const WEB_APP_SECRET = 'sk-set-in-the-web-app-7f3a9c'
+
+    test('are masked the moment they are read, and redacted from every later message', async () => {
+      const d = deploymentBody({
+        secrets: [
+          { name: 'OPENAI_API_KEY', value: WEB_APP_SECRET },
+          { name: 'MODE', value: 'production' },
+          { name: 'EMPTY', value: null }
+        ]
+      })
+      const server = await startServer(
+        script(
+          reply(200, d),
+          reply(400, { detail: `value ${WEB_APP_SECRET} is not accepted here` })
+        )
+      )
+      const masked: string[] = []
+      const shared = new Redactor()
+      const c = makeClient(server.origin, { mask: v => masked.push(v), redactor: shared })
+      await c.getDeployment(DEPLOYMENT_ID)
+      // A common word is left unmasked, as an input's is.
+      expect(masked).toEqual([WEB_APP_SECRET])
+      expect(shared.redact(`the key ${WEB_APP_SECRET}`)).toBe('the key ***')
+      const err = (await rejectionOf(c.patchDeployment(DEPLOYMENT_ID, {}))) as ApiError
+      expect(err.message).not.toContain(WEB_APP_SECRET)
+      expect(err.message).toContain('value *** is not accepted')
+    })
+
+    test('in a list, also those of an entry the model skipped', async () => {
+      const hidden = { ...agentMode, secrets: [{ name: 'TOKEN', value: WEB_APP_SECRET }] }
+      const server = await startServer(reply(200, { resources: [hidden], offset: 1 }))
+      const masked: string[] = []
+      const c = makeClient(server.origin, { mask: v => masked.push(v) })
+      expect((await c.listDeployments()).resources).toEqual([])
+      expect(masked).toEqual([WEB_APP_SECRET])
+      expect(c.redactor.redact(WEB_APP_SECRET)).toBe('***')
+    })
+  })
+})
+
+// The operations beyond the interface, against scripted servers: list revisions, redeploy a
+// revision, delete a deployment, and revision logs with the v1 fallback.
+describe('operations', () => {
+  const REVISIONS = `/v2/deployments/${DEPLOYMENT_ID}/revisions`
+
+  function revisionAt(i: number, status = 'DEPLOYED') {
+    return revisionBody(status, { id: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}` })
+  }
+
+  describe('listRevisions / iterateRevisions', () => {
+    test('one page: limit, offset and statuses joined by commas', async () => {
+      const server = await startServer(reply(200, { resources: [revisionAt(1)], offset: 1 }))
+      const page = await makeClient(server.origin).listRevisions(DEPLOYMENT_ID, {
+        limit: 5,
+        status: ['DEPLOYED', 'BUILD_FAILED']
+      })
+      expect(page.resources.map(r => r.id)).toEqual([revisionAt(1).id])
+      expect(page.offset).toBe(1)
+      expect(server.requests[0]!.url).toBe(
+        `${REVISIONS}?limit=5&offset=0&status=DEPLOYED%2CBUILD_FAILED`
+      )
+    })
+
+    test('a limit past 100 is refused before any request', async () => {
+      const server = await startServer(reply(200, { resources: [], offset: 0 }))
+      await rejectionOf(makeClient(server.origin).listRevisions(DEPLOYMENT_ID, { limit: 101 }))
+      expect(server.requests).toHaveLength(0)
+    })
+
+    test('every revision, page after page, each once', async () => {
+      const server = await startServer((req, res, body, n) => {
+        const offset = Number(new URL(req.url!, 'http://x').searchParams.get('offset'))
+        const resources = Array.from({ length: 5 }, (_, i) => revisionAt(i)).slice(
+          offset,
+          offset + 2
+        )
+        reply(200, { resources, offset: offset + resources.length })(req, res, body, n)
+      })
+      const ids: string[] = []
+      for await (const r of makeClient(server.origin).iterateRevisions(DEPLOYMENT_ID, {}, 2))
+        ids.push(r.id)
+      expect(ids).toEqual([0, 1, 2, 3, 4].map(i => revisionAt(i).id))
+      expect(server.requests).toHaveLength(3)
+    })
+  })
+
+  describe('redeployRevision', () => {
+    const path = `${REVISIONS}/${REVISION_ID}/redeploy`
+
+    test('POST without a body; the answer is the deployment', async () => {
+      const server = await startServer(reply(200, deploymentBody({ status: 'READY' })))
+      const deployment = await makeClient(server.origin).redeployRevision(
+        DEPLOYMENT_ID,
+        REVISION_ID
+      )
+      expect(deployment.id).toBe(DEPLOYMENT_ID)
+      expect(server.requests).toEqual([
+        expect.objectContaining({ method: 'POST', url: path, body: '' })
+      ])
+    })
+
+    test.each([
+      ['a lost connection', hangUp],
+      ['HTTP 502', reply(502, { detail: 'bad gateway' })]
+    ])('after %s the outcome is unknown and the write is not sent again', async (_, answer) => {
+      const server = await startServer(answer)
+      const err = await rejectionOf(
+        makeClient(server.origin).redeployRevision(DEPLOYMENT_ID, REVISION_ID)
+      )
+      expect(err).toBeInstanceOf(OutcomeUnknownError)
+      expect(server.requests).toHaveLength(1)
+    })
+
+    test('a 404 is an ApiError naming the revision', async () => {
+      const server = await startServer(reply(404, { detail: 'Revision not found.' }))
+      const err = await rejectionOf(
+        makeClient(server.origin).redeployRevision(DEPLOYMENT_ID, REVISION_ID)
+      )
+      expect(err).toBeInstanceOf(ApiError)
+      expect(err.message).toContain(`revision ${REVISION_ID} of deployment ${DEPLOYMENT_ID}`)
+    })
+  })
+
+  describe('deleteDeployment', () => {
+    const path = `/v2/deployments/${DEPLOYMENT_ID}`
+
+    test('204: deleted; the tracing project is kept unless asked', async () => {
+      const server = await startServer(reply(204))
+      const client = makeClient(server.origin)
+      expect(await client.deleteDeployment(DEPLOYMENT_ID)).toBe('deleted')
+      expect(await client.deleteDeployment(DEPLOYMENT_ID, { deleteTracingProject: false })).toBe(
+        'deleted'
+      )
+      expect(await client.deleteDeployment(DEPLOYMENT_ID, { deleteTracingProject: true })).toBe(
+        'deleted'
+      )
+      expect(server.requests.map(r => `${r.method} ${r.url}`)).toEqual([
+        `DELETE ${path}`,
+        `DELETE ${path}`,
+        `DELETE ${path}?delete_tracing_project=true`
+      ])
+    })
+
+    test('a 404 at once: not-found', async () => {
+      const server = await startServer(
+        reply(404, { detail: `Deployment ID ${DEPLOYMENT_ID} not found.` })
+      )
+      expect(await makeClient(server.origin).deleteDeployment(DEPLOYMENT_ID)).toBe('not-found')
+    })
+
+    test.each([
+      ['a lost connection', hangUp],
+      ['HTTP 503', reply(503, { detail: 'unavailable' })]
+    ])('after %s it is sent again, and a 404 then means deleted', async (_, first) => {
+      const server = await startServer(script(first, reply(404, { detail: 'not found' })))
+      expect(await makeClient(server.origin).deleteDeployment(DEPLOYMENT_ID)).toBe('deleted')
+      expect(server.requests).toHaveLength(2)
+    })
+
+    test('after a 429 (refused, nothing done) a 404 still means not-found', async () => {
+      const server = await startServer(script(reply(429, {}), reply(404, { detail: 'not found' })))
+      expect(await makeClient(server.origin).deleteDeployment(DEPLOYMENT_ID)).toBe('not-found')
+    })
+
+    test('other errors are thrown', async () => {
+      const server = await startServer(reply(403, { detail: 'Forbidden' }))
+      expect(
+        await rejectionOf(makeClient(server.origin).deleteDeployment(DEPLOYMENT_ID))
+      ).toBeInstanceOf(ApiError)
+    })
+  })
+
+  describe('getRevisionLogs', () => {
+    const v2 = `${REVISIONS}/${REVISION_ID}/logs`
+    const v1 = (type: string) =>
+      `/v1/projects/${DEPLOYMENT_ID}/revisions/${REVISION_ID}/${type}_logs`
+    const page = {
+      logs: [
+        { timestamp: '2025-01-02T03:04:05Z', message: 'Step 1/9 : FROM python', level: 'INFO' },
+        { timestamp: 1735787045000, message: 'ERROR: no matching distribution', level: null }
+      ],
+      next_offset: 'cursor-2'
+    }
+
+    test('v2: GET with type, order, limit and the cursor', async () => {
+      const server = await startServer(reply(200, page))
+      const result = await makeClient(server.origin).getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, {
+        type: 'build',
+        order: 'desc',
+        limit: 100,
+        offset: 'cursor-1'
+      })
+      expect(server.requests[0]!.method).toBe('GET')
+      expect(server.requests[0]!.url).toBe(`${v2}?type=build&order=desc&limit=100&offset=cursor-1`)
+      expect(result).toEqual({
+        logs: [
+          { timestamp: '2025-01-02T03:04:05Z', message: 'Step 1/9 : FROM python', level: 'INFO' },
+          { timestamp: '1735787045000', message: 'ERROR: no matching distribution', level: null }
+        ],
+        next_offset: 'cursor-2'
+      })
+    })
+
+    test('defaults: ascending, 50 lines; the end of the log has next_offset null', async () => {
+      const server = await startServer(reply(200, { logs: [], next_offset: null }))
+      const result = await makeClient(server.origin).getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, {
+        type: 'deploy'
+      })
+      expect(server.requests[0]!.url).toBe(`${v2}?type=deploy&order=asc&limit=50`)
+      expect(result).toEqual({ logs: [], next_offset: null })
+    })
+
+    test.each(['build', 'deploy'] as const)(
+      'a 404 on v2: asked once in the v1 form (%s)',
+      async type => {
+        const server = await startServer(
+          script(reply(404, { detail: 'Not Found' }), reply(200, page))
+        )
+        const result = await makeClient(server.origin).getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, {
+          type,
+          limit: 20,
+          offset: 'c'
+        })
+        expect(result.next_offset).toBe('cursor-2')
+        expect(server.requests.map(r => `${r.method} ${r.url}`)).toEqual([
+          `GET ${v2}?type=${type}&order=asc&limit=20&offset=c`,
+          `POST ${v1(type)}`
+        ])
+        expect(JSON.parse(server.requests[1]!.body)).toEqual({
+          order: 'asc',
+          limit: 20,
+          offset: 'c'
+        })
+      }
+    )
+
+    test('404 on both: the v2 error is thrown', async () => {
+      const server = await startServer(reply(404, { detail: 'Not Found' }))
+      const err = (await rejectionOf(
+        makeClient(server.origin).getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, { type: 'build' })
+      )) as ApiError
+      expect(err.status).toBe(404)
+      expect(err.path).toBe(v2)
+      expect(server.requests).toHaveLength(2)
+    })
+
+    test('other errors on v2 are thrown without the fallback', async () => {
+      const server = await startServer(reply(403, { detail: 'Forbidden' }))
+      await rejectionOf(
+        makeClient(server.origin).getRevisionLogs(DEPLOYMENT_ID, REVISION_ID, { type: 'build' })
+      )
+      expect(server.requests).toHaveLength(1)
+    })
+
+    test('messages are kept as printed, known secrets redacted, long lines cut', async () => {
+      const secret = 'sk-build-secret-0042'
+      const hostile = `\u001b[31m::set-output name=x::${secret}\nnext`
+      const long = 'x'.repeat(MAX_LOG_MESSAGE_CHARS + 10)
+      const server = await startServer(
+        reply(200, {
+          logs: [
+            { timestamp: 't', message: hostile, level: 'ERROR' },
+            { timestamp: 't', message: long, level: 'INFO' }
+          ],
+          next_offset: null
+        })
+      )
+      const result = await makeClient(server.origin, { secrets: [secret] }).getRevisionLogs(
+        DEPLOYMENT_ID,
+        REVISION_ID,
+        { type: 'build' }
+      )
+      // Not sanitized here (the caller does that after its own redaction): only redacted.
+      expect(result.logs[0]!.message).toBe('\u001b[31m::set-output name=x::***\nnext')
+      expect(result.logs[1]!.message).toBe(
+        `${'x'.repeat(MAX_LOG_MESSAGE_CHARS)}… (10 more characters)`
+      )
+    })
+
+    test('a short deadline bounds the call', async () => {
+      const server = await startServer(() => {})
+      const client = makeClient(server.origin, { requestTimeoutMs: 60_000 })
+      const err = await rejectionOf(
+        client.getRevisionLogs(
+          DEPLOYMENT_ID,
+          REVISION_ID,
+          { type: 'build' },
+          { deadline: Date.now() + 200 }
+        )
+      )
+      expect(err.message).toMatch(/deadline/)
+    })
   })
 })

@@ -4,7 +4,7 @@
 // 'promote an upload'. An image, the production dialect, a dry run, a failed health gate and the
 // other refusals (a ref beside promote-from, no such source, a newer revision in progress, a ref
 // known to point elsewhere): in-process, commands/deploy/command.promote.test.ts; a source of another
-// repository or source, or with no active revision: commands/deploy/steps/promote.refusals.test.ts.
+// repository or source, or with no active revision: commands/deploy/steps/promote.test.ts ("refusals").
 import { expect } from '@jest/globals'
 import { activeOf, BUILT, codehost, one, seed } from '../builders/promotion.ts'
 import { e2eWithGitHub, pullRequest, runAction as run, uniqueName } from './harness.ts'
