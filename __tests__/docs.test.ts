@@ -279,7 +279,7 @@ describe('docs/promotion.md', () => {
         .split(' | ')
         .at(-1)!
         .trim()
-      const file = /^`([^`]+)`:/.exec(cell)?.[1] ?? 'e2e/promote-evidence.test.ts'
+      const file = /^`([^`]+)`:/.exec(cell)?.[1] ?? 'e2e/promote.test.ts'
       const source = read(`__tests__/${file}`)
       const names = [...cell.matchAll(/"([^"]+)"/g)]
         .map(m => m[1]!)

@@ -2,7 +2,7 @@
 // promotion can make: for each, the check says in sync exactly when the dry run would change
 // nothing (no field changes, the target already runs the source's material), and both say what
 // they saw; refusals are refusals in both. The rows, for the in-process table
-// (commands/check/against-source.agreement.test.ts) and the end-to-end cases (e2e/check-promote.test.ts).
+// (commands/check/against-source.agreement.test.ts) and the end-to-end cases (e2e/check.test.ts).
 import { expect } from '@jest/globals'
 import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import type { Fixture } from '../../emulator/state/store.ts'

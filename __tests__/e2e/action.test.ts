@@ -1,14 +1,10 @@
-// The action end to end: the bundle on Node 24 against the emulator over real HTTP.
-// Every expectation is read from what a user sees (exit code, outputs, summary, log) or from
-// what the emulator recorded, never from the action's own account of itself. Each test has its
-// own emulator, so the tests run concurrently.
-import { expect } from '@jest/globals'
+import { expect, describe } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { commitFixtureRepo } from '../../scripts/fixture-repo.ts'
-import { demoFixture } from '../../emulator/server.ts'
+import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import {
   BUILDS_FOR_A_DAY,
   e2e,
@@ -16,8 +12,17 @@ import {
   PUSH_MAIN,
   runAction as run,
   uniqueName,
-  pullRequestFrom
+  pullRequestFrom,
+  warnings,
+  type E2E
 } from './harness.ts'
+import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
+import { requestProblems } from '../builders/openapi.ts'
+
+// The action end to end: the bundle on Node 24 against the emulator over real HTTP.
+// Every expectation is read from what a user sees (exit code, outputs, summary, log) or from
+// what the emulator recorded, never from the action's own account of itself. Each test has its
+// own emulator, so the tests run concurrently.
 
 e2e(
   'a push to main: creates the deployment, waits for DEPLOYED, and reports it',
@@ -379,3 +384,413 @@ e2e(
     expect(r.outputs).toMatchObject({ created: 'true', 'revision-status': 'DEPLOYED' })
   }
 )
+
+// Inputs end to end, through the bundle as the runner runs it: a mistyped command is one problem,
+// every declared output is written on every run, `ref` is checked as git checks ref names, and
+// secrets whose values are common words are named once instead of blotting out the log, and a
+// smoke-test file in a workspace nobody checked out says to check it out.
+describe('inputs', () => {
+  const DECLARED = Object.keys(ACTION_OUTPUTS).sort()
+
+  const PULL_REQUEST = {
+    name: 'pull_request',
+    ref: 'refs/pull/7/merge',
+    refName: '7/merge',
+    headRef: 'feature-login',
+    sha: '1111111111111111111111111111111111111111',
+    payload: {
+      number: 7,
+      pull_request: {
+        number: 7,
+        head: {
+          sha: '2222222222222222222222222222222222222222',
+          repo: { full_name: 'acme/agent-server' }
+        },
+        base: { repo: { full_name: 'acme/agent-server' } }
+      }
+    }
+  }
+
+  // Each bad value of these inputs is a case of inputs/index.test.ts; here, one of each through the
+  // bundle, as the runner shows it.
+  e2e('inputs: a mistyped command reports one problem, the command, and sends nothing', async t => {
+    const { 'integration-id': _, ...inputs } = t.inputs({ name: uniqueName('cmd') })
+    const r = await run({ inputs: { ...inputs, command: 'DELETE' } })
+    expect(r.code).toBe(1)
+    expect(r.errors).toEqual([
+      '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`, `sweep`, `check`'
+    ])
+    expect(t.emu.requests()).toEqual([])
+  })
+
+  e2e(
+    'inputs: a deploy writes every declared output, `deleted` false; refs/heads/X deploys X, with a notice; secrets that are common words: one warning naming them, not masked',
+    async t => {
+      const r = await run({
+        inputs: t.inputs({
+          name: uniqueName('outs'),
+          ref: 'refs/heads/main',
+          secrets:
+            'DEBUG=true\nLOG_LEVEL=info\nMODE=main\nSTATE=READY\nAPI_TOKEN=tok-0123456789abcdef'
+        })
+      })
+      expect(r.code).toBe(0)
+      expect(Object.keys(r.outputs).sort()).toEqual(DECLARED)
+      expect(r.outputs).toMatchObject({
+        deleted: 'false',
+        created: 'true',
+        'github-deployment-id': '',
+        'rollback-revision-id': '',
+        'rollback-status': ''
+      })
+      expect(r.stdout).toMatch(
+        /^::notice::`ref`: refs\/heads\/main is deployed as the branch name main/m
+      )
+      const create = t.writes().find(w => w.method === 'POST')
+      expect(create?.body).toMatchObject({ source_revision_config: { repo_ref: 'main' } })
+      const masks = r.stdout.split('\n').filter(l => l.startsWith('::add-mask::'))
+      expect(masks).toContain('::add-mask::tok-0123456789abcdef')
+      for (const word of ['true', 'info', 'main', 'READY']) {
+        expect(masks).not.toContain(`::add-mask::${word}`)
+      }
+      const warned = warnings(r.stdout).filter(w => w.includes('common word'))
+      expect(warned).toHaveLength(1)
+      expect(warned[0]).toMatch(
+        /Secrets DEBUG, LOG_LEVEL, MODE, STATE: their values are a common word/
+      )
+      expect(r.summary).toMatch(/Revision status \| `DEPLOYED`/)
+    }
+  )
+
+  // Every problem is reported at once: a bad name and a ref git would refuse, one error line.
+  e2e(
+    'inputs: invalid inputs write every declared output; a ref git would refuse is refused before any request',
+    async t => {
+      const r = await run({ inputs: t.inputs({ name: 'Not A Name', ref: 'main..x' }) })
+      expect(r.code).toBe(1)
+      expect(Object.keys(r.outputs).sort()).toEqual(DECLARED)
+      expect(r.outputs).toMatchObject({ created: 'false', deleted: 'false', 'deployment-id': '' })
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(
+        /- ref: `ref` must be a branch name or `refs\/tags\/<tag>` as git/
+      )
+      expect(t.emu.requests()).toEqual([])
+    }
+  )
+
+  e2e('inputs: refs/pull/N/merge is refused, naming the head branch', async t => {
+    const r = await run({
+      inputs: t.inputs({ name: uniqueName('pr'), ref: 'refs/pull/7/merge' }),
+      event: PULL_REQUEST
+    })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/head branch, `feature-login`/)
+    expect(t.emu.requests()).toEqual([])
+  })
+
+  e2e('inputs: a ref that reads as another is refused before any request', async t => {
+    const ref = 'ma\u202Ein'
+    const r = await run({ inputs: t.inputs({ name: uniqueName('looks'), ref }) })
+    expect(r.code).toBe(1)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/- ref: `ref` must be a branch name .*U\+202E/)
+    expect(t.emu.requests()).toEqual([])
+  })
+
+  e2e(
+    'inputs: a smoke-test file in a workspace that was never checked out says to add actions/checkout',
+    async t => {
+      // A job without actions/checkout: the runner's workspace is an empty folder.
+      const empty = mkdtempSync(join(tmpdir(), 'cpd-ws-empty-'))
+      const r = await run({
+        inputs: t.inputs({
+          name: uniqueName('nocheckout'),
+          'health-check': 'true',
+          'smoke-test': 'smoke.yaml'
+        }),
+        env: { GITHUB_WORKSPACE: empty }
+      })
+      expect(r.code).toBe(1)
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(
+        /`smoke-test` \(smoke\.yaml\) could not be read: there is no such file/
+      )
+      expect(r.errors[0]).toContain(`The workspace (${empty}) is empty`)
+      expect(r.errors[0]).toContain('`actions/checkout`')
+      expect(t.emu.requests()).toEqual([])
+    }
+  )
+})
+
+// A long build through the bundle, as the runner runs it: the build lasts until the run has said
+// "Still BUILDING after ..." (its own clock, 30 s), then ends; nothing here races the machine.
+describe('progress', () => {
+  e2e(
+    'a long build: inside the wait group, a progress line with status and time, and the build log as it comes',
+    async ({ emu, inputs }) => {
+      const r = await run({
+        inputs: inputs({ name: uniqueName('progress') }),
+        onStdout: {
+          when: /^Still BUILDING after \d+s$/m,
+          run: () => void emu.configure({ stageDurationsMs: { BUILDING: 1000 } })
+        },
+        timeoutMs: 120_000
+      })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      const lines = r.stdout.split('\n')
+      const open = lines.findIndex(l => l.startsWith('::group::Wait for revision'))
+      const close = lines.indexOf('::endgroup::', open)
+      expect(open).toBeGreaterThanOrEqual(0)
+      const wait = lines.slice(open, close)
+      const progress = wait.findIndex(l => /^Still BUILDING after \d+s$/.test(l))
+      expect(progress).toBeGreaterThan(0)
+      // The build's first line came while it was building, before the progress line.
+      const cloning = wait.findIndex(l => l.startsWith('build | Cloning '))
+      expect(cloning).toBeGreaterThan(0)
+      expect(cloning).toBeLessThan(progress)
+      // Build lines only inside the group.
+      const outside = [...lines.slice(0, open), ...lines.slice(close)]
+      expect(outside.filter(l => l.startsWith('build | '))).toEqual([])
+    },
+    { stageDurationsMs: BUILDS_FOR_A_DAY }
+  )
+})
+
+// A failed revision end to end: its build log in the job as the runner shows it (secrets redacted,
+// workflow commands in it inert), its telling line in the error and the summary. The rest of a
+// failure's rules (other logs, `failure-logs`, `on-failure: rollback`) are the flow's:
+// __tests__/commands/deploy/command.failure.test.ts.
+describe('failure', () => {
+  const PLANTED = 'planted-secret-value-42'
+
+  e2e(
+    'the log of a failed revision: a build failure shows its last lines, redacted, and names the telling line',
+    async ({ emu, inputs }) => {
+      const name = uniqueName('build-log')
+      emu.script({
+        outcome: 'BUILD_FAILED',
+        logLines: [
+          'Installing dependencies',
+          `Using token ${PLANTED}`,
+          '::error::injected',
+          'ModuleNotFoundError: No module named agentlib'
+        ]
+      })
+      const r = await run({ inputs: inputs({ name, secrets: `TOKEN=${PLANTED}` }) })
+      expect(r.code).toBe(1)
+      expect(r.stdout).toMatch(/::group::Build log of revision [0-9a-f-]+ \(last \d+ lines\)/)
+      expect(r.stdout).toContain('Using token ***')
+      expect(r.stdout).not.toMatch(/^::error::injected/m)
+      expect(leaks(r, [PLANTED])).toEqual([])
+      expect(r.errors).toHaveLength(1)
+      expect(r.errors[0]).toMatch(
+        /ended BUILD_FAILED after \S+: ModuleNotFoundError: No module named agentlib/
+      )
+      expect(r.summary).toContain('<details><summary>')
+      expect(r.summary).toContain('ModuleNotFoundError')
+    }
+  )
+})
+
+// The production wire names end to end: the bundle against an emulator that speaks the `langsmith`
+// dialect, every request it sent checked against the production service's own description.
+describe('dialect', () => {
+  /** Each request the emulator received, with what the production description says is wrong. */
+  const offProduction = (emu: Emulator) =>
+    emu
+      .requests()
+      .map(q => ({ request: `${q.method} ${q.path}`, problems: requestProblems(q) }))
+      .filter(q => q.problems.length > 0)
+
+  e2e(
+    'api-dialect: auto speaks langsmith to a base-url ending in /api-host; langsmith creates, updates and waits, in the production names only',
+    async ({ emu, inputs, named, writes }) => {
+      expect(emu.url).toMatch(/\/api-host$/)
+      const name = uniqueName('prod')
+      // The create on `auto`, the update on `langsmith` set.
+      const created = await run({ inputs: inputs({ name }) })
+      expect(created.errors).toEqual([])
+      expect(created.code).toBe(0)
+      expect(created.stdout).toContain(
+        'API dialect: langsmith (auto: the base URL ends in /api-host, as a self-hosted installation does).'
+      )
+      expect(created.outputs).toMatchObject({
+        created: 'true',
+        'deployment-id': named(name)[0]!.id,
+        'revision-status': 'DEPLOYED'
+      })
+      const updated = await run({ inputs: inputs({ name, 'api-dialect': 'langsmith' }) })
+      expect(updated.code).toBe(0)
+      expect(updated.stdout).toContain('API dialect: langsmith.')
+      const [d] = named(name)
+      expect(updated.outputs).toMatchObject({
+        created: 'false',
+        'deployment-id': d!.id,
+        'revision-id': d!.latest_revision_id,
+        'revision-status': 'DEPLOYED'
+      })
+      expect(d!.revisions).toHaveLength(2)
+
+      // On the wire: `github`, `langgraph_config_path` and the forge's github path, never the
+      // interface's names.
+      const [create, patch] = writes()
+      expect(create).toMatchObject({ method: 'POST', path: '/v2/deployments' })
+      expect(create!.body).toMatchObject({
+        source: 'github',
+        source_revision_config: { repo_ref: 'main', langgraph_config_path: 'langgraph.json' }
+      })
+      expect(patch).toMatchObject({ method: 'PATCH', path: `/v2/deployments/${d!.id}` })
+      expect(patch!.body).toMatchObject({
+        source_revision_config: { langgraph_config_path: 'langgraph.json' }
+      })
+      const sent = JSON.stringify(emu.requests().map(q => q.body))
+      expect(sent).not.toContain('"graph_config_path"')
+      expect(sent).not.toContain('codehost')
+      const paths = emu.requests().map(q => q.path)
+      expect(paths.some(p => p.startsWith('/v1/integrations/forge/github/'))).toBe(true)
+      expect(paths.some(p => p.includes('/forge/codehost/'))).toBe(false)
+      // Every request of both runs, path, query and body, is one production accepts.
+      expect(emu.requests().length).toBeGreaterThan(4)
+      expect(offProduction(emu)).toEqual([])
+    },
+    { dialect: 'langsmith', basePath: '/api-host' }
+  )
+})
+
+// The checks of the new revision end to end: the bundle deploys to the emulator, whose agent
+// servers say which revision answers (`/info`'s host block), list the graphs' assistants and run
+// smoke cases. The workspace (GITHUB_WORKSPACE) holds the graph config and the smoke-test file.
+// Here, what only the bundle shows (the masking lines, the outputs and summary files); every other
+// rule of the checks runs in process (__tests__/commands/deploy/command.new-revision.test.ts).
+describe('new-revision', () => {
+  const GATE = { 'health-check': 'true', 'health-check-window': '2s' }
+
+  /** A workspace with graph `agent` and the smoke cases `cases` (smoke.json). */
+  function workspace(cases: unknown): string {
+    const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+    writeFileSync(
+      join(dir, 'langgraph.json'),
+      JSON.stringify({ graphs: { agent: './src/agent.py:graph' } })
+    )
+    writeFileSync(join(dir, 'smoke.json'), JSON.stringify(cases))
+    return dir
+  }
+
+  const paths = (emu: Emulator, path: string) => emu.agents.probes().filter(p => p.path === path)
+
+  e2e(
+    'this revision from the start: served-revision=this, each graph has an assistant, every smoke case passes, one request per graph and per case; secret values are masked in a case output, in the log and the summary',
+    async t => {
+      const secret = 'sk-smoke-0123456789abcdef'
+      const cases = [
+        { name: 'echo', graph: 'agent', input: { q: 'ping' }, expect: { contains: 'ping' } },
+        // The server echoes the input, which carries the secret's value.
+        { name: 'leaky', graph: 'agent', input: { token: secret } },
+        // A text output that tries to start a workflow command on a line of its own.
+        { name: 'lines', graph: 'agent', input: 'fine\n::error title=Injected::from the server' }
+      ]
+      const r = await run({
+        inputs: t.inputs({
+          ...GATE,
+          'smoke-test': 'smoke.json',
+          name: uniqueName('fresh'),
+          secrets: `SMOKE_TOKEN=${secret}`
+        }),
+        env: { GITHUB_WORKSPACE: workspace(cases) }
+      })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(r.outputs).toMatchObject({
+        health: 'healthy',
+        'served-revision': 'this',
+        smoke: 'passed'
+      })
+      expect(paths(t.emu, '/assistants/search')).toHaveLength(1)
+      expect(paths(t.emu, '/runs/wait')).toHaveLength(cases.length)
+      expect(r.stdout).toMatch(/graph "agent": it has an assistant/)
+      expect(r.stdout).toMatch(
+        /Smoke case "echo" \(graph agent\): passed in .*Output: \{"q":"ping"\}/
+      )
+      expect(r.summary).toMatch(/\| Served revision \| this \|/)
+      expect(r.summary).toMatch(/\| echo \(`agent`\) \| passed \| \{"q":"ping"\} \|/)
+      expect(leaks(r, [secret, t.key])).toEqual([])
+      expect(r.stdout).toMatch(
+        /Smoke case "lines" .*Output: fine : :error title=Injected: :from the server/
+      )
+      expect(r.summary).toMatch(/\| leaky \(`agent`\) \| passed \| \{"token":"\*\*\*"\} \|/)
+    }
+  )
+})
+
+// Today's deployment types and sizes end to end: the bundle creates Serverless and Dedicated
+// deployments with a size, waits on the resize's revision as this run's, sends no resize when the
+// size is already right (a database size on Serverless is refused with other bad inputs at once:
+// health.test.ts). What is asserted is what the emulator received and holds, the exit code, the outputs, the log and the
+// summary. The run's other rules on types and sizes (a resize alone or with a code change, older
+// answers, a failed resize, a change of type, legacy words, the langsmith dialect, a Serverless
+// wake-up) run in-process, in __tests__/commands/deploy/command.new-revision.test.ts.
+describe('tiers', () => {
+  /** The resize requests the emulator received. */
+  const resizes = (emu: Emulator) =>
+    emu.requests().filter(r => r.method === 'PATCH' && r.path.endsWith('/resource-tiers'))
+
+  /** The deployment of that name as the emulator holds it now. */
+  const held = (t: E2E, name: string) => t.named(name)[0]!
+
+  e2e(
+    'create Serverless with a size: created, then resized once its first revision exists; the resize revision is waited on',
+    async t => {
+      const name = uniqueName('srv')
+      const r = await run({
+        inputs: t.inputs({ name, 'deployment-type': 'serverless', size: 'medium' })
+      })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      const create = t.writes().find(w => w.method === 'POST' && w.path === '/v2/deployments')
+      expect((create?.body as { source_config: object }).source_config).toMatchObject({
+        deployment_type: 'serverless'
+      })
+      expect(resizes(t.emu).map(w => w.body)).toEqual([{ compute_tier: 'SERVERLESS_M' }])
+      const d = held(t, name)
+      expect(d.deployment_tier).toBe('SERVERLESS_M')
+      // Two revisions: the create's, then the resize's, which is this run's.
+      expect(d.revisions).toHaveLength(2)
+      expect(r.outputs['revision-id']).toBe(d.latest_revision_id)
+      expect(d.revisions.at(-1)).toMatchObject({ id: d.latest_revision_id, status: 'DEPLOYED' })
+      expect(r.stdout).toContain(`Wait for revision ${d.latest_revision_id}`)
+      expect(r.outputs).toMatchObject({ 'deployment-type': 'serverless', size: 'medium' })
+      expect(r.summary).toMatch(/\| Type and size \| serverless, medium \(`SERVERLESS_M`\) \|/)
+      expect(r.stdout).toMatch(/size: medium \(SERVERLESS_M\)/)
+    }
+  )
+
+  e2e(
+    'create Dedicated with a size and a database size; again with the same sizes sends no resize',
+    async t => {
+      const name = uniqueName('ded')
+      const inputs = t.inputs({
+        name,
+        'deployment-type': 'dedicated',
+        size: 'large',
+        'database-size': 'medium'
+      })
+      const r = await run({ inputs })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(resizes(t.emu).map(w => w.body)).toEqual([
+        { compute_tier: 'DEDICATED_L', database_tier: 'DEDICATED_M' }
+      ])
+      expect(held(t, name)).toMatchObject({
+        deployment_tier: 'DEDICATED_L',
+        database_tier: 'DEDICATED_M'
+      })
+      expect(r.outputs).toMatchObject({ 'deployment-type': 'dedicated', size: 'large' })
+      const again = await run({ inputs })
+      expect(again.code).toBe(0)
+      expect(resizes(t.emu)).toHaveLength(1)
+      expect(again.stdout).toContain('already of the size asked for: no resize')
+    }
+  )
+})

@@ -18,7 +18,7 @@ import {
 
 /** A short window keeps each case to seconds: probes every 2 s (poll-interval), 2 s of 2xx. */
 // An always-on server: a Serverless one (a create's default) takes a 503 for a wake-up
-// (commands/deploy/command.tiers.test.ts).
+// (commands/deploy/command.new-revision.test.ts).
 const GATE = {
   'health-check': 'true',
   'health-check-window': '2s',

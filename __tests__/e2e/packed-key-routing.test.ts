@@ -1,5 +1,5 @@
 // Where the health gate sends the API key, end to end through the packed CLI (run by
-// `npm run test:package`); the action's bundle is held to the same rule in key-routing.test.ts.
+// `npm run test:package`); the action's bundle is held to the same rule in trust.test.ts.
 // A hostile custom_url names https://agent.evil.example, a TLS server on loopback reached through
 // a loopback CONNECT proxy, which must never see the key.
 import { afterAll, beforeAll, expect, test } from '@jest/globals'

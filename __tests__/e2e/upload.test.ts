@@ -1,8 +1,4 @@
-// Upload deploys (`source: internal_source`) end to end through the bundle on Node 24: the
-// workspace (GITHUB_WORKSPACE) archived, an upload URL asked for, the archive PUT there, the
-// PATCH naming the stored object, and the revision followed as always. What the emulator unpacked
-// is compared with the member list the LangGraph CLI's rules give (__tests__/upload/).
-import { expect } from '@jest/globals'
+import { expect, describe } from '@jest/globals'
 import { execFileSync } from 'node:child_process'
 import { chmod, link, mkdir, mkdtemp, readdir, symlink, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
@@ -17,6 +13,11 @@ import {
   gitIn
 } from '../builders/upload.ts'
 import { e2e, runAction as run, uniqueName, uploadInputs, type E2E } from './harness.ts'
+
+// Upload deploys (`source: internal_source`) end to end through the bundle on Node 24: the
+// workspace (GITHUB_WORKSPACE) archived, an upload URL asked for, the archive PUT there, the
+// PATCH naming the stored object, and the revision followed as always. What the emulator unpacked
+// is compared with the member list the LangGraph CLI's rules give (__tests__/upload/).
 
 /** What git cannot hold: links, a fifo, `.git` folders and a submodule's `.git` file. */
 async function addUnkeepables(dir: string) {
@@ -148,7 +149,7 @@ e2e('upload: updates by upload; a monorepo widens to its shared library; git is 
   expect(t.writes().map(w => w.method)).toEqual(['POST', 'PATCH'])
 })
 
-// A dry run's archive and plan: commands/deploy/command.upload-set.test.ts (in process).
+// A dry run's archive and plan: commands/deploy/command.upload.test.ts (in process).
 e2e('upload: a pull request from a fork is refused before any request', async t => {
   const workspace = await copyFixture('ignores')
   const r = await run({
@@ -266,3 +267,35 @@ e2e(
     expect(await readdir(temp.dir)).toEqual([])
   }
 )
+
+// The upload's file set end to end through the bundle: what only the bundle shows, the runner's
+// own files (GITHUB_OUTPUT in the workspace) never archived. The rules of the file set (the trees
+// of fixtures/upload/rules, what the log says of each file left out, the dry run's listing) run
+// in process: __tests__/commands/deploy/command.upload.test.ts.
+describe('file-set', () => {
+  /** An upload deploy of `workspace` (no integration, repository or ref) and what it built. */
+  async function uploadRun(t: E2E, workspace: string, env: Record<string, string>) {
+    const name = uniqueName('upload-set')
+    const { 'integration-id': _none, ...inputs } = t.inputs({
+      source: 'internal_source',
+      name
+    })
+    const r = await run({ inputs, env: { GITHUB_WORKSPACE: workspace, ...env } })
+    return Object.assign(r, { built: () => built(t, name) })
+  }
+
+  /** The files the emulator unpacked from the upload of deployment `name`, and what it built. */
+  function built(t: E2E, name: string) {
+    const last = t.named(name)[0]?.revisions.at(-1)
+    return { files: last?.source_files, graphs: last?.graphs, status: last?.status }
+  }
+
+  e2e('upload set: the runner’s output file in the workspace is never archived', async t => {
+    const workspace = await copyFixture('ignores')
+    const out = join(workspace, 'step-outputs.txt')
+    await writeFile(out, '')
+    const first = await uploadRun(t, workspace, { GITHUB_OUTPUT: out })
+    expect(first.stdout).toContain('Left out: step-outputs.txt: written by this run')
+    expect(first.built().files).not.toContain('step-outputs.txt')
+  })
+})

@@ -2,7 +2,7 @@
 // of two runs on one deployment (rollback vs a newer deploy, delete vs deploy, pull-request
 // comments created at once), ordered by a gate that holds one request until the other run has
 // acted; and answers that lie (`##[` in every text the server supplies). A deployment answer about
-// another id and a redeploy without a revision of its own: commands/deploy/command.autonomy.test.ts.
+// another id and a redeploy without a revision of its own: commands/deploy/command.failure.test.ts.
 import { describe } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { startFakeGitHub } from '../../scripts/fake-github.ts'

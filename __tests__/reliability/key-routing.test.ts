@@ -5,7 +5,7 @@
 // reported for this deployment (`<name>-<hash>.<region>.langgraph.app`), never another
 // *.langgraph.app. Look-alikes and userinfo get nothing, or a probe without the key. (Each
 // pattern's matching, IP literals too: control-plane/vouched-hosts.test.ts; the vouched hosts that
-// get the key, and a hostile host answering 2xx: e2e/key-routing.test.ts.)
+// get the key, and a hostile host answering 2xx: e2e/trust.test.ts.)
 import { afterAll, beforeAll } from '@jest/globals'
 import { GROUPS } from '../../scripts/reliability-results.ts'
 import { uniqueName } from '../e2e/harness.ts'

@@ -1,6 +1,6 @@
 // `check --promote-from` and a dry-run promotion agree, over every difference a promotion can
 // make (builders/promote-agreement.ts): in-process, the action's door on a fake port, against the
-// emulator on one virtual clock. A few of the rows again through the bundle: e2e/check-promote.test.ts.
+// emulator on one virtual clock. A few of the rows again through the bundle: e2e/check.test.ts.
 import { test } from '@jest/globals'
 import { run } from '../../../src/run.ts'
 import {

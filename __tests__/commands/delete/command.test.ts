@@ -2,7 +2,7 @@
 // against a real emulator over loopback HTTP. An absent id, the wait through AWAITING_DELETE, a
 // dry run, the tracing project's query and a lost answer. What only the bundle shows (the notice
 // of an absent name as an annotation, deploy-only inputs refused as the runner sees it, the
-// pull-request comment with its token) is in __tests__/e2e/delete.test.ts.
+// pull-request comment with its token) is in __tests__/e2e/sweep.test.ts.
 import { expect } from '@jest/globals'
 import type { Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'

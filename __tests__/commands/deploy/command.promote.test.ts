@@ -6,7 +6,7 @@
 // break), `verify-source: false`, and a new revision that is not what the source verified, rolled
 // back or named. Through the bundle (the runner's files, folds, the GitHub records, an upload's
 // workspace, a passing smoke case, a revision superseded mid-run): e2e/promote.test.ts,
-// e2e/promote-evidence.test.ts.
+// e2e/promote.test.ts.
 import { describe, expect, test } from '@jest/globals'
 import { startEmulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
