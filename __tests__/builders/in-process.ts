@@ -126,6 +126,8 @@ export function allAtOnce(): (title: string, body: () => Promise<void>) => void 
     await Promise.all(outcomes.values())
   }, 170_000)
   return (title, body) => {
+    // A second body under one title would replace the first, and its test would report the second.
+    if (bodies.has(title)) throw new Error(`two tests titled "${title}"`)
     bodies.set(title, body)
     test(title, async () => {
       const failure = await outcomes.get(title)
