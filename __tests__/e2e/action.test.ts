@@ -1,6 +1,6 @@
 import { expect, describe } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { commitFixtureRepo } from '../../scripts/fixture-repo.ts'
@@ -14,10 +14,21 @@ import {
   uniqueName,
   pullRequestFrom,
   warnings,
-  type E2E
+  bundlePath,
+  NODE24,
+  parseOutputs,
+  e2eWithGitHub,
+  emulatorInputs,
+  runAction,
+  type E2E,
+  type RunOptions
 } from './harness.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
 import { requestProblems } from '../builders/openapi.ts'
+import { spawn } from 'node:child_process'
+import { pathToFileURL } from 'node:url'
+import { runnerEnv } from '../../scripts/runner-env.ts'
+import { type FakeGitHub } from '../../scripts/fake-github.ts'
 
 // The action end to end: the bundle on Node 24 against the emulator over real HTTP.
 // Every expectation is read from what a user sees (exit code, outputs, summary, log) or from
@@ -791,6 +802,224 @@ describe('tiers', () => {
       expect(again.code).toBe(0)
       expect(resizes(t.emu)).toHaveLength(1)
       expect(again.stdout).toContain('already of the size asked for: no resize')
+    }
+  )
+})
+
+// The bundle as GitHub's local runner (`npx @github/local-action run . dist/index.js .env`) uses
+// it: imported, it runs nothing and exports `run()`; the importer's one call is the one run.
+// Started by node, as the runner starts it, it runs once by itself.
+describe('local-action', () => {
+  /**
+   * Node 24 running `script` as an ES module in the runner's environment; its stdout and outputs.
+   * `script` may wait for a line on stdin: `gate` is called when stdout first contains its `when`,
+   * and the line is sent once it returns (to look at the emulator between two steps of the script).
+   */
+  async function node(
+    script: string,
+    inputs: Record<string, string>,
+    gate: { when: string; run: (stdout: string) => void }
+  ) {
+    const dir = mkdtempSync(join(tmpdir(), 'cpd-local-action-'))
+    try {
+      const env = runnerEnv(dir, inputs)
+      const child = spawn(NODE24, ['--input-type=module', '-e', script], {
+        env,
+        cwd: dir,
+        stdio: ['pipe', 'pipe', 'pipe']
+      })
+      let stdout = ''
+      let opened = false
+      const seen = (d: Buffer) => {
+        stdout += d.toString()
+        if (opened || !stdout.includes(gate.when)) return
+        opened = true
+        gate.run(stdout)
+        child.stdin.end('go\n')
+      }
+      child.stdout.on('data', seen)
+      child.stderr.on('data', seen)
+      const code = await new Promise<number | null>(res => child.on('close', res))
+      return { code, stdout, outputs: parseOutputs(readFileSync(env.GITHUB_OUTPUT!, 'utf8')) }
+    } finally {
+      rmSync(dir, { recursive: true, force: true })
+    }
+  }
+
+  e2e('imported, the bundle runs nothing and exports run(); one call is one run', async t => {
+    const url = pathToFileURL(await bundlePath()).href
+    const inputs = t.inputs({ name: uniqueName('local') })
+    // One process: imported, then (once the test has looked) its run() called.
+    let imported = ''
+    let writesWhenImported: unknown[] = ['not looked at']
+    const called = await node(
+      `const m = await import(${JSON.stringify(url)}); console.log('run is a ' + typeof m.run)
+     await new Promise(res => process.stdin.once('data', res)); await m.run()`,
+      inputs,
+      {
+        when: 'run is a ',
+        run: stdout => {
+          imported = stdout
+          writesWhenImported = t.writes()
+        }
+      }
+    )
+    expect(imported).toBe('run is a function\n')
+    expect(writesWhenImported).toEqual([])
+
+    expect(called.code).toBe(0)
+    expect(called.outputs['revision-status']).toBe('DEPLOYED')
+    // One run: one create, one "Done" line (a run started by the import would make a second).
+    expect(t.writes().filter(w => w.method === 'POST')).toHaveLength(1)
+    expect(called.stdout.match(/^Done: /gm)).toHaveLength(1)
+  })
+})
+
+// GitHub deployments end to end: the bundle (`node index.js` on Node 24, see e2e/harness.ts) against
+// the control-plane emulator and a local fake of the GitHub REST API (GITHUB_API_URL). What is
+// asserted is what GitHub would have received, the exit code, the outputs and the log. A failed
+// build's status and GitHub refusing are the flow's: __tests__/commands/deploy/command.failure.test.ts.
+describe('github-deployment', () => {
+  const TOKEN = 'ghs_fake0token0for0the0e2e0test0000000001'
+  const LOG_URL = 'https://github.com/acme/agent-server/actions/runs/1'
+
+  /** Each test has its own emulator (at speed 10) and its own fake GitHub: they run concurrently. */
+  const e2e = (title: string, body: (emu: Emulator, github: FakeGitHub) => Promise<void>) =>
+    e2eWithGitHub(title, ({ emu }, github) => body(emu, github), { speed: 10 })
+
+  function run(
+    emu: Emulator,
+    github: FakeGitHub,
+    inputs: Record<string, string>,
+    more: Partial<RunOptions> = {}
+  ) {
+    return runAction({
+      inputs: emulatorInputs(emu, { 'poll-interval': '1s', name: uniqueName('gh'), ...inputs }),
+      env: { GITHUB_API_URL: github.url },
+      ...more
+    })
+  }
+
+  const creates = (github: FakeGitHub) =>
+    github.requests.filter(r => r.path.endsWith('/deployments'))
+  const statusBodies = (github: FakeGitHub) =>
+    github.requests.filter(r => r.path.endsWith('/statuses'))
+
+  e2e(
+    'with github-token and environment: a deploy that succeeds: deployment for the commit, in_progress, then success',
+    async (emu, github) => {
+      const r = await run(emu, github, {
+        'github-token': TOKEN,
+        environment: 'production',
+        'environment-url': 'https://agent.example.com'
+      })
+      expect(r.errors).toEqual([])
+      expect(r.code).toBe(0)
+      expect(r.outputs['revision-status']).toBe('DEPLOYED')
+
+      expect(creates(github)).toHaveLength(1)
+      const [create] = creates(github)
+      expect(create!.path).toBe('/repos/acme/agent-server/deployments')
+      expect(create!.headers.authorization).toBe(`token ${TOKEN}`)
+      expect(create!.body).toMatchObject({
+        ref: PUSH_MAIN.sha,
+        environment: 'production',
+        auto_merge: false,
+        required_contexts: []
+      })
+
+      const id = Number(r.outputs['github-deployment-id'])
+      expect(id).toBeGreaterThan(0)
+      expect(github.statuses(id)).toEqual(['in_progress', 'success'])
+      const [progress, success] = statusBodies(github)
+      expect(progress!.body).toMatchObject({ state: 'in_progress', log_url: LOG_URL })
+      expect(success!.body).toMatchObject({
+        state: 'success',
+        log_url: LOG_URL,
+        environment_url: 'https://agent.example.com'
+      })
+      expect(String(success!.body.description)).toContain('DEPLOYED')
+      // The token is masked at once and written nowhere else.
+      expect(r.stdout).toContain(`::add-mask::${TOKEN}`)
+      expect(leaks(r, [TOKEN])).toEqual([])
+    }
+  )
+
+  e2e(
+    'with github-token and environment: a pull request: the deployment is for its head commit, not the merge commit',
+    async (emu, github) => {
+      const head = 'c0ffee0000000000000000000000000000000002'
+      const r = await run(
+        emu,
+        github,
+        { 'github-token': TOKEN, environment: 'preview', wait: 'false' },
+        {
+          event: pullRequestFrom(9, 'feature-y', head, 'aaaa000000000000000000000000000000000009')
+        }
+      )
+      expect(r.code).toBe(0)
+      expect(creates(github)[0]!.body).toMatchObject({ ref: head, environment: 'preview' })
+      expect(github.statuses(Number(r.outputs['github-deployment-id']))).toEqual([
+        'in_progress',
+        'success'
+      ])
+    }
+  )
+
+  // Builds for a day: the signal lands while the run waits however slow the machine. The 7.5 s the
+  // runner allows before SIGTERM is the door's own timer, held on a fake clock in
+  // __tests__/action/main.cancel.test.ts; here, the order of events: the signal seen while waiting,
+  // then the step's own exit (1, not the harness's kill), with GitHub told before it.
+  e2eWithGitHub(
+    'with github-token and environment: cancelled while waiting: inactive, and the step exits on its own',
+    async ({ emu }, github) => {
+      const r = await run(
+        emu,
+        github,
+        { name: uniqueName('gh-cancel'), 'github-token': TOKEN, environment: 'production' },
+        { cancel: { signal: 'SIGINT', when: '::group::Wait for revision' } }
+      )
+      expect(r.code).toBe(1)
+      const waiting = r.stdout.indexOf('::group::Wait for revision')
+      expect(waiting).toBeGreaterThanOrEqual(0)
+      expect(r.stdout.indexOf('Received SIGINT: stopping.')).toBeGreaterThan(waiting)
+      const id = Number(r.outputs['github-deployment-id'])
+      expect(github.statuses(id)).toEqual(['in_progress', 'inactive'])
+      expect(String(statusBodies(github).at(-1)!.body.description)).toContain('Cancelled')
+    },
+    { speed: 10, stageDurationsMs: BUILDS_FOR_A_DAY }
+  )
+
+  e2e(
+    'nothing reaches GitHub: without environment, even with the default token',
+    async (emu, github) => {
+      const r = await run(emu, github, { 'github-token': TOKEN })
+      expect(r.code).toBe(0)
+      expect(github.requests).toEqual([])
+      expect(r.outputs['github-deployment-id']).toBe('')
+    }
+  )
+
+  e2e('nothing reaches GitHub: in a dry run', async (emu, github) => {
+    const r = await run(emu, github, {
+      'github-token': TOKEN,
+      environment: 'production',
+      'dry-run': 'true'
+    })
+    expect(r.code).toBe(0)
+    expect(github.requests).toEqual([])
+    expect(r.stdout).toContain('Dry run: no GitHub deployment')
+  })
+
+  e2e(
+    'nothing reaches GitHub: with environment but no token: an input error before any request',
+    async (emu, github) => {
+      emu.clearRequests()
+      const r = await run(emu, github, { environment: 'production' })
+      expect(r.code).toBe(1)
+      expect(r.errors[0]).toContain('github-token')
+      expect(github.requests).toEqual([])
+      expect(emu.requests()).toEqual([])
     }
   )
 })

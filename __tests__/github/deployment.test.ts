@@ -1,6 +1,6 @@
 // GitHub deployments in process: which status each outcome gets, where the deployment goes (or why
 // there is none), and the module against a local fake of GitHub with a recording log and an
-// injected sleep. The bundle end to end is in e2e/github-deployment.test.ts.
+// injected sleep. The bundle end to end is in e2e/action.test.ts ("github-deployment").
 import { afterAll, beforeAll, beforeEach, describe, expect, test } from '@jest/globals'
 
 import { Redactor } from '../../src/control-plane/redact.ts'
