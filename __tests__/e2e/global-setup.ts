@@ -14,9 +14,6 @@ declare global {
 }
 
 export default function globalSetup(): void {
-  // Node's cache of compiled code for every process of the run: the workers' own modules, and each
-  // emulator, CLI and script a test starts (each would strip and compile its TypeScript again).
-  process.env.NODE_COMPILE_CACHE ??= join(ROOT, 'node_modules/.cache/cpd-node-compile')
   if (process.env[BUNDLE_ENV]) return
   // A dist/ built from these very sources is the bundle a build would make: run it as it is.
   if (builtFromCurrentSources(join(ROOT, 'dist'))) {
