@@ -2,8 +2,8 @@
 // the emulator: a PUT that never answers ends at `timeout` as a timeout (not the client's later
 // deadline), with nothing patched; the credential files agent projects carry stay out with no
 // ignore file to say so, each named; the config's `env` file, gitignored, is warned about with how
-// to pass its values; an archive over 200 MiB is refused before any request, the
-// archive begun removed.
+// to pass its values; an archive over 50 MiB is sent with one warning; an archive over 200 MiB is
+// refused before any request, the archive begun removed.
 import { describe } from '@jest/globals'
 import { randomBytes } from 'node:crypto'
 import { mkdir, mkdtemp, readdir, writeFile } from 'node:fs/promises'
@@ -170,6 +170,26 @@ async function overLimitCase(c: support.Case) {
   })
 }
 
+/** 51 MiB that deflate cannot shrink: the archive goes up and deploys, with one warning. */
+async function overWarningCase(c: support.Case) {
+  const workspace = await copyFixture('ignores')
+  await writeFile(join(workspace, 'weights.bin'), randomBytes(51 * support.MiB))
+  await support.withEmulator({}, async emu => {
+    const name = uniqueName('upload-warned')
+    const r = await c.run({
+      inputs: uploadInputs(c, emu, name),
+      env: { GITHUB_WORKSPACE: workspace }
+    })
+    c.check(r.code === 0, `exit ${r.code}, expected 0: ${support.errorText(r)}`)
+    const warned = support.warningLines(r).filter(w => w.includes('MiB'))
+    c.check(
+      warned.length === 1 && warned[0]!.includes('over 50.0 MiB'),
+      `the size warnings: ${JSON.stringify(warned)}`
+    )
+    c.tally(emu, name, { deployments: 1, revisions: 2 })
+  })
+}
+
 describe(GROUP, () => {
   const idle = support.lane(4)
   const busy = support.lane(2)
@@ -183,6 +203,12 @@ describe(GROUP, () => {
     GROUP,
     'upload: credential files agent projects carry, no ignore file: left out, each named',
     credentialsCase,
+    { lane: busy }
+  )
+  support.reliabilityCase(
+    GROUP,
+    'upload: an archive over 50 MiB deploys, with one warning saying its size',
+    overWarningCase,
     { lane: busy }
   )
   support.reliabilityCase(

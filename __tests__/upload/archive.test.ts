@@ -198,33 +198,9 @@ describe('refused before any request', () => {
   })
 })
 
-/** A file of `bytes` random (incompressible) bytes. */
-async function randomFile(path: string, bytes: number) {
-  const { createWriteStream } = await import('node:fs')
-  const { randomBytes } = await import('node:crypto')
-  const out = createWriteStream(path)
-  for (let left = bytes; left > 0; left -= 1 << 20) {
-    if (!out.write(randomBytes(Math.min(1 << 20, left))))
-      await new Promise<void>(r => out.once('drain', () => r()))
-  }
-  await new Promise<void>((resolve, reject) =>
-    out.end((err?: Error | null) => (err ? reject(err) : resolve()))
-  )
-}
-
-describe('size', () => {
-  // Over 200 MiB (refused before any request, nothing left behind) is held end to end through
-  // the action's bundle, in __tests__/reliability/upload.test.ts: one 200 MiB archive per suite run.
-  it('over 50 MiB: a warning', async () => {
-    const dir = await tempDir()
-    await writeFile(join(dir, 'langgraph.json'), '{}')
-    await randomFile(join(dir, 'weights.bin'), 51 * 1024 * 1024)
-    const warned = await build(dir, 'langgraph.json')
-    expect(warned.size).toBeGreaterThan(50 * 1024 * 1024)
-    expect(warned.warnings).toEqual([expect.stringContaining('over 50.0 MiB')])
-    await warned.cleanup()
-  }, 120_000)
-})
+// The archive's size against the service's limits is held end to end through the action's bundle,
+// in __tests__/reliability/upload.test.ts: over 50 MiB deploys with a warning, over 200 MiB is
+// refused before any request. Both build an archive that size: seconds of deflate.
 
 describe('unpacked size and files that cannot be read', () => {
   it('files over 1 GiB unpacked are refused before their bytes are read (a sparse 8 GiB file)', async () => {
