@@ -32,11 +32,11 @@ function singleFile(name, entry, format) {
   }
   return out
 }
-// Loaded once per worker, by Node itself, outside the test files' sandboxes: as a module of each
-// file, it was compiled and evaluated again in each (zod and yaml were a tenth of `npm test`'s CPU
-// again). The schemas and documents are still made per file. Their objects come from the worker's
-// realm: the code neither checks them with `instanceof Error`/`Date` nor uses `toStrictEqual` on
-// them, and the suites show any that would.
+// zod loaded once per worker, by Node itself (jest.environment.js), outside the test files'
+// sandboxes: as a module of each file, it was compiled and evaluated again in each. Its schemas are
+// still made per file. What it makes comes from the worker's realm, where `instanceof` against the
+// sandbox's own Error or Date fails: the code checks zod's output no such way (yaml's errors it
+// does, so yaml stays in each sandbox), and a suite that passes shows it.
 function sharedAcrossFiles(name, entry) {
   const file = singleFile(name, entry, 'cjs')
   const shim = file.replace(/\.cjs$/, '.shared.mjs')
@@ -50,7 +50,7 @@ function sharedAcrossFiles(name, entry) {
     })
     writeFileSync(
       `${shim}.${process.pid}`,
-      `const m = process.getBuiltinModule('node:module').createRequire(import.meta.url)(${JSON.stringify(file)})\n` +
+      `const m = globalThis.__sharedRequire(${JSON.stringify(file)})\n` +
         `export const { ${names.join(', ')} } = m\nexport default m\n`
     )
     renameSync(`${shim}.${process.pid}`, shim)
@@ -59,7 +59,7 @@ function sharedAcrossFiles(name, entry) {
 }
 const SINGLE_FILE_DEPS = {
   '^zod$': sharedAcrossFiles('zod', 'index.js'),
-  '^yaml$': sharedAcrossFiles('yaml', 'dist/index.js')
+  '^yaml$': singleFile('yaml', 'dist/index.js', 'cjs')
 }
 
 // Tests run the TypeScript sources as ESM through swc: no type-check here, `npm run typecheck` does that.
@@ -84,7 +84,7 @@ const PACKAGE_TESTS_IGNORED = [
 ]
 
 export default {
-  testEnvironment: 'node',
+  testEnvironment: '<rootDir>/jest.environment.js',
   extensionsToTreatAsEsm: ['.ts'],
   transform: {
     '^.+\\.ts$': [
