@@ -40,19 +40,19 @@ function singleFile(name, entry, format) {
 function sharedAcrossFiles(name, entry) {
   const file = singleFile(name, entry, 'cjs')
   const shim = file.replace(/\.cjs$/, '.shared.mjs')
-  if (!existsSync(shim)) {
-    const names = Object.keys(createRequire(import.meta.url)(file)).filter(n => {
-      try {
-        return n !== 'default' && (new Function(`let ${n}`), true)
-      } catch {
-        return false
-      }
-    })
-    writeFileSync(
-      `${shim}.${process.pid}`,
-      `const m = globalThis.__sharedRequire(${JSON.stringify(file)})\n` +
-        `export const { ${names.join(', ')} } = m\nexport default m\n`
-    )
+  const names = Object.keys(createRequire(import.meta.url)(file)).filter(n => {
+    try {
+      return n !== 'default' && (new Function(`let ${n}`), true)
+    } catch {
+      return false
+    }
+  })
+  const text =
+    `const m = globalThis.__sharedRequire(${JSON.stringify(file)})\n` +
+    `export const { ${names.join(', ')} } = m\nexport default m\n`
+  // Written whole, and again whenever what it should say changes.
+  if (!existsSync(shim) || readFileSync(shim, 'utf8') !== text) {
+    writeFileSync(`${shim}.${process.pid}`, text)
     renameSync(`${shim}.${process.pid}`, shim)
   }
   return shim

@@ -1,5 +1,5 @@
-// The tests' environment: Node's, with one way out of the sandbox for the modules jest.config.js
-// shares across test files (zod and yaml): Node's own require, whose modules each worker loads once.
+// The tests' environment: Node's, with one way out of the sandbox for the module jest.config.js
+// shares across test files (zod): Node's own require, whose modules each worker loads once.
 import { createRequire } from 'node:module'
 import { TestEnvironment } from 'jest-environment-node'
 

@@ -157,7 +157,7 @@ function networkCause(err) {
     return { timedOut: false };
 }
 /** What to do about a status whatever the feature, when its `hints` say nothing. */
-const GITHUB_HINTS = {
+const HINTS_BY_STATUS = {
     401: 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.',
     429: 'GitHub is rate limiting this token.'
 };
@@ -179,7 +179,7 @@ function describeGitHubError(err, redactor, host = 'GitHub', hints = {}) {
     // Redact before cutting: a cut could split the token and leave half of it.
     const message = clean(err instanceof Error ? err.message : String(err));
     const hint = hints[status] ??
-        GITHUB_HINTS[status] ??
+        HINTS_BY_STATUS[status] ??
         (status >= 500 ? 'GitHub had a server error.' : undefined);
     return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`;
 }

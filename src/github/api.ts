@@ -118,7 +118,7 @@ function networkCause(err: unknown): { code?: string; timedOut: boolean } {
 }
 
 /** What to do about a status whatever the feature, when its `hints` say nothing. */
-const GITHUB_HINTS: Record<number, string> = {
+const HINTS_BY_STATUS: Record<number, string> = {
   401: 'the token was refused: pass `github-token: ${{ github.token }}` or a valid token.',
   429: 'GitHub is rate limiting this token.'
 }
@@ -144,7 +144,7 @@ export function describeGitHubError(
   const message = clean(err instanceof Error ? err.message : String(err))
   const hint =
     (hints as Record<number, string | undefined>)[status] ??
-    GITHUB_HINTS[status] ??
+    HINTS_BY_STATUS[status] ??
     (status >= 500 ? 'GitHub had a server error.' : undefined)
   return `HTTP ${status}: ${message}${hint ? ` (${hint})` : ''}`
 }
