@@ -33,6 +33,7 @@ const OTHER_CI = [
   'examples/gitlab-ci.yml',
   'examples/gitlab-sweep.yml',
   'examples/gitlab-promote.yml',
+  'examples/gitlab-monorepo.yml',
   'examples/bitbucket-pipelines.yml'
 ]
 const EXAMPLES = ymlIn('examples').filter(path => !OTHER_CI.includes(path))
