@@ -1,32 +1,37 @@
-// `command: plan` in-process: run() through a fake port against the emulator, on the fixture
+// `command: plan` in-process through the CLI's door (its flags, stdout, stderr) against the emulator, on the fixture
 // monorepo as a git repository with history. Which agents a change plans (the shared library's
 // dependents, one graph's agent, none for a change outside them), and each reason to deploy
 // without a file change: no deployment, a deployed commit the checkout lacks, a changed manifest
 // entry, a promotion whose source runs another commit. Two reads per deployment, nothing written.
 import { expect } from '@jest/globals'
-import { rmSync } from 'node:fs'
+import { readFileSync, rmSync } from 'node:fs'
+import { join } from 'node:path'
+import { parse as parseYaml } from 'yaml'
+import { cli, type CliIo } from '../../../src/cli/main.ts'
+import { parseCommandLine } from '../../../src/cli/flags.ts'
 import type { Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
-import { emulatorTest, inRunner, readRun } from '../../builders/in-process.ts'
+import { emulatorTest } from '../../builders/in-process.ts'
 import { deployedAt, monorepo, type Monorepo } from '../../builders/monorepo.ts'
 
 const STAGING = { 'support-staging': '', 'research-staging': '', 'triage-staging': '' }
 
-/** A plan of `repo` for `environment` on `emu`, in the runner's context of a push. */
+/** A plan of `repo` through the CLI's door (the action's: e2e/plan.test.ts), `--output json`. */
 async function plan(emu: Emulator, repo: Monorepo, over: Record<string, string> = {}) {
-  const inputs = {
-    'api-key': emu.credentials().apiKey,
-    'base-url': emu.url,
-    command: 'plan',
-    manifest: 'agents.yaml',
-    environment: 'staging',
-    ...over
-  }
-  return inRunner('cpd-plan-', inputs, async port => {
-    port.event = { ...port.event, workspace: repo.dir }
-    const r = readRun(port, await run(port))
-    return { ...r, matrix: JSON.parse(r.outputs.matrix || '{}') as { include: unknown[] } }
-  })
+  const flags = Object.entries({ environment: 'staging', ...over }).flatMap(([k, v]) => [
+    `--${k}`,
+    v
+  ])
+  const r = await cliRun(emu, repo.dir, [
+    'plan',
+    '--manifest',
+    'agents.yaml',
+    ...flags,
+    '--output',
+    'json'
+  ])
+  const outputs = (r.code === 0 ? JSON.parse(r.stdout) : {}) as Record<string, string>
+  return { code: r.code, outputs, log: r.stderr }
 }
 
 /** Every staging deployment built `sha`. */
@@ -55,7 +60,7 @@ withRepo(
     const r = await plan(emu, repo)
     expect(r.code).toBe(0)
     expect(r.outputs.agents).toBe('["support","research"]')
-    expect(r.matrix).toEqual({
+    expect(JSON.parse(r.outputs.matrix!)).toEqual({
       include: [
         { agent: 'support', environment: 'staging', name: 'support-staging' },
         { agent: 'research', environment: 'staging', name: 'research-staging' }
@@ -65,10 +70,6 @@ withRepo(
     expect(r.log).toContain('libs/common/common/tone.py')
     expect(r.log).toMatch(
       /triage \(triage-staging\): skip: nothing it depends on changed since [0-9a-f]{12}/
-    )
-    expect(r.summary).toContain('| Agent | Deployment | Deployed commit | Verdict | Why |')
-    expect(r.summary).toContain(
-      `| \`triage\` | \`triage-staging\` | \`${repo.first.slice(0, 12)}\` | ⏭️ skip |`
     )
     // Two reads per deployment: its lookup, its active revision; nothing written.
     expect(emu.requests().length).toBe(6)
@@ -100,7 +101,7 @@ withRepo(
     expect(none.code).toBe(0)
     expect(none.outputs.agents).toBe('[]')
     expect(none.outputs.matrix).toBe('{"include":[]}')
-    expect(none.summary).toContain('0 of 3 to deploy')
+    expect(none.log).toContain('Done: 0 of 3 agents to deploy to staging.')
     repo.commit({ 'shared/prompts/support.md': 'Be kind.\n' })
     deployedAt(emu, allAt(outside))
     const prompt = await plan(emu, repo)
@@ -213,7 +214,7 @@ withRepo(
     emu.clearRequests()
     const r = await plan(emu, repo)
     expect(r.code).toBe(2)
-    const text = r.errors.join('\n')
+    const text = r.log
     expect(text).toContain(
       'agents.yaml line 5 (agents.support.environments.staging.size): must be one of `small`, `medium`, `large`'
     )
@@ -224,5 +225,112 @@ withRepo(
       'agents.yaml line 9 (agents.ghost.environments.staging): needs `name` (or `deployment-id`)'
     )
     expect(emu.requests()).toEqual([])
+  }
+)
+
+/** The CLI's door in-process, in the checkout `cwd`, as on GitLab: its exit, stdout and stderr. */
+async function cliRun(emu: Emulator, cwd: string, argv: string[]) {
+  const out = { stdout: '', stderr: '' }
+  const io: CliIo = {
+    stdout: { write: (t: string) => (out.stdout += t) },
+    stderr: { write: (t: string) => (out.stderr += t), isTTY: false },
+    now: () => 0,
+    cwd,
+    onSignal: () => () => undefined,
+    exit: () => undefined
+  }
+  const env = {
+    CONTROL_PLANE_API_KEY: emu.credentials().apiKey,
+    CONTROL_PLANE_BASE_URL: emu.url,
+    GITLAB_CI: 'true',
+    CI_COMMIT_BRANCH: 'main'
+  }
+  const code = await cli(argv, env, io, run)
+  return { code, ...out }
+}
+
+withRepo(
+  'the CLI: plan prints the same and writes a GitLab child pipeline, one deploy job per agent',
+  async (emu, repo) => {
+    deployedAt(emu, allAt(repo.first))
+    repo.commit({ 'libs/common/common/tone.py': 'TONE = "Be brief."\n' })
+    const file = join(repo.dir, 'deploys.yml')
+    const argv = ['plan', '--manifest', 'agents.yaml', '--environment', 'staging']
+    const r = await cliRun(emu, repo.dir, [...argv, '--child-pipeline', file])
+    expect(r.code).toBe(0)
+    expect(r.stdout).toContain('agents=["support","research"]')
+    expect(r.stderr).toContain('support (support-staging): deploy: a file changed since')
+    const pipeline = parseYaml(readFileSync(file, 'utf8')) as Record<
+      string,
+      { script?: string[]; resource_group?: string }
+    >
+    const jobs = Object.entries(pipeline).filter(([, j]) => j.script)
+    expect(jobs.map(([name, j]) => [name, j.resource_group, j.script])).toEqual([
+      [
+        'deploy support staging',
+        'support-staging',
+        [
+          'npx --yes "$DEPLOY_CLI" deploy --manifest agents.yaml --agent support --environment staging'
+        ]
+      ],
+      [
+        'deploy research staging',
+        'research-staging',
+        [
+          'npx --yes "$DEPLOY_CLI" deploy --manifest agents.yaml --agent research --environment staging'
+        ]
+      ]
+    ])
+    // Each job's line is one the CLI takes, the entry's settings with it.
+    const line = parseCommandLine(
+      ['deploy', '--manifest', 'agents.yaml', '--agent', 'support', '--environment', 'staging'],
+      {}
+    )
+    expect(line.kind).toBe('run')
+
+    // Nothing to deploy: one job that says so (GitLab refuses an empty pipeline).
+    deployedAt(emu, allAt(repo.git('rev-parse', 'HEAD')))
+    const none = await cliRun(emu, repo.dir, [...argv, '--child-pipeline', file])
+    expect(none.code).toBe(0)
+    const empty = parseYaml(readFileSync(file, 'utf8')) as Record<string, { script?: string[] }>
+    expect(Object.entries(empty).filter(([, j]) => j.script)).toEqual([
+      [
+        'nothing to deploy to staging',
+        { script: ["echo 'control-plane-deploy plan: no agent needs a deploy to staging'"] }
+      ]
+    ])
+    expect(
+      await cliRun(emu, repo.dir, ['deploy', '--child-pipeline', file]).then(x => x.code)
+    ).toBe(2)
+  }
+)
+
+withRepo(
+  'the CLI: deploy --manifest --agent --environment deploys that entry, no GitHub token needed',
+  async (emu, repo) => {
+    deployedAt(emu, {})
+    const r = await cliRun(emu, repo.dir, [
+      'deploy',
+      '--manifest',
+      'agents.yaml',
+      '--agent',
+      'triage',
+      '--environment',
+      'staging',
+      '--integration-id',
+      emu.credentials().integrationId!,
+      '--repository',
+      'acme/agent-server',
+      '--no-wait'
+    ])
+    expect([r.code, r.stderr.split('\n').filter(l => /error/i.test(l))]).toEqual([0, []])
+    const created = emu.requests().find(q => q.method === 'POST')!.body as {
+      name: string
+      source_revision_config: { graph_config_path: string }
+    }
+    expect([created.name, created.source_revision_config.graph_config_path]).toEqual([
+      'triage-staging',
+      'agents/triage/langgraph.json'
+    ])
   }
 )
