@@ -73,6 +73,8 @@ export function deployedAt(emu: Emulator, built: Record<string, string | null>):
     const d = seededDeployment(emu, name)
     deployments.push({
       ...d,
+      // As the fixture's manifest creates them: production dedicated, the rest serverless.
+      deployment_type: name.endsWith('-prod') ? 'dedicated' : 'serverless',
       source_revision_config: { ...d.source_revision_config, repo_ref: ref }
     })
   }
