@@ -3,11 +3,12 @@
 // the wall), then the deploys it plans, beside what a hand-written paths filter costs, which
 // starts a deploy of every agent for any change under the agents' folders. Deploys are measured
 // on a few and counted per deploy: each is the same lookup, update and wait.
-import { execFileSync } from 'node:child_process'
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { dirname, join } from 'node:path'
-import { demoFixture, startEmulator, type Emulator } from '../emulator/server.ts'
+import { startEmulator, type Emulator } from '../emulator/server.ts'
+import { commitFixtureRepo, git } from '../scripts/fixture-repo.ts'
+import { deployedAt } from '../scripts/monorepo.ts'
 import { run } from '../src/run.ts'
 import { table } from './markdown.ts'
 import { quietPort } from './upkeep.ts'
@@ -15,27 +16,12 @@ import { quietPort } from './upkeep.ts'
 const AGENTS = 50
 /** Every fifth agent depends on the shared library. */
 const SHARED_EVERY = 5
-const REPO_URL = 'https://github.com/acme/agent-server'
 
 export interface PlanBenchRow {
   scenario: string
   deploys: number
   requests: number
   seconds: number
-}
-
-function git(dir: string, ...args: string[]): string {
-  return execFileSync('git', args, {
-    cwd: dir,
-    encoding: 'utf8',
-    env: {
-      ...process.env,
-      GIT_AUTHOR_NAME: 'b',
-      GIT_AUTHOR_EMAIL: 'b@x',
-      GIT_COMMITTER_NAME: 'b',
-      GIT_COMMITTER_EMAIL: 'b@x'
-    }
-  }).trim()
 }
 
 function write(dir: string, path: string, text: string) {
@@ -45,7 +31,6 @@ function write(dir: string, path: string, text: string) {
 
 /** The monorepo: 50 agents, a shared library, the manifest; committed once. Its first commit. */
 function monorepo(dir: string): string {
-  git(dir, 'init', '-q', '-b', 'main')
   write(dir, 'libs/shared/shared/__init__.py', 'TONE = "plain"\n')
   const manifest = ['agents:']
   for (let i = 0; i < AGENTS; i++) {
@@ -64,36 +49,7 @@ function monorepo(dir: string): string {
     )
   }
   write(dir, 'agents.yaml', manifest.join('\n') + '\n')
-  git(dir, 'add', '-A')
-  git(dir, 'commit', '-q', '-m', 'first')
-  return git(dir, 'rev-parse', 'HEAD')
-}
-
-/** The 50 deployments, each built `sha` (from a ref of its own pinned to it). */
-function seed(emu: Emulator, sha: string): void {
-  const c = emu.credentials()
-  const base = demoFixture()
-  const commits: Record<string, string> = {}
-  const deployments = Array.from({ length: AGENTS }, (_, i) => {
-    commits[`${REPO_URL}@deployed-a${i}`] = sha
-    return {
-      tenant_id: c.tenantId,
-      name: `a${i}-staging`,
-      source: 'codehost' as const,
-      deployment_type: 'serverless' as const,
-      source_config: { integration_id: c.integrationId, repo_url: REPO_URL },
-      source_revision_config: {
-        repo_ref: `deployed-a${i}`,
-        graph_config_path: `agents/a${i}/langgraph.json`
-      },
-      secrets: []
-    }
-  })
-  emu.loadFixture({
-    ...base,
-    repo_commits: { ...base.repo_commits, ...commits },
-    deployments: [...(base.deployments ?? []), ...deployments]
-  })
+  return commitFixtureRepo(dir, 'first')
 }
 
 async function timed(emu: Emulator, inputs: Record<string, string>, workspace?: string) {
@@ -110,7 +66,11 @@ export async function planRows(): Promise<PlanBenchRow[]> {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-bench-plan-'))
   const emu = await startEmulator({ port: 0, speed: 200 })
   try {
-    seed(emu, monorepo(dir))
+    const first = monorepo(dir)
+    deployedAt(
+      emu,
+      Object.fromEntries(Array.from({ length: AGENTS }, (_, i) => [`a${i}-staging`, first]))
+    )
     write(dir, 'libs/shared/shared/__init__.py', 'TONE = "warm"\n')
     git(dir, 'commit', '-q', '-am', 'the shared library')
     const plan = await timed(

@@ -5,7 +5,7 @@
 // entry each a deploy with its reason; then `manifest` + `agent` + `environment` deploys that
 // entry. The same through the CLI's door: commands/plan/command.test.ts.
 import { expect } from '@jest/globals'
-import { deployedAt, monorepo, type Monorepo } from '../builders/monorepo.ts'
+import { deployedAt, monorepo, type Monorepo } from '../../scripts/monorepo.ts'
 import { e2e, runAction, type E2E } from './harness.ts'
 
 const STAGING = ['support-staging', 'research-staging', 'triage-staging']

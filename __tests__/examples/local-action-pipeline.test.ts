@@ -13,7 +13,7 @@ import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import { git } from '../../scripts/fixture-repo.ts'
 import { E2E_TEST_TIMEOUT_MS, withEmulator } from '../e2e/harness.ts'
 import { actionStep, jobOutputs, localAction, workflowJobs, type LocalRun } from './local-action.ts'
-import { deployedAt, monorepo } from '../builders/monorepo.ts'
+import { deployedAt, monorepo } from '../../scripts/monorepo.ts'
 
 const REPO = 'https://github.com/acme/agent-server'
 const jobs = workflowJobs('promote-pipeline.yml')

@@ -16,7 +16,7 @@ import { git } from '../../scripts/fixture-repo.ts'
 import { installedPackage, NODE24, ROOT } from '../package/package.ts'
 import { parse as parseYaml } from 'yaml'
 import { AGENT_REPO } from '../builders/in-process.ts'
-import { deployedAt, monorepo } from '../builders/monorepo.ts'
+import { deployedAt, monorepo } from '../../scripts/monorepo.ts'
 
 const STAGING = ['support-staging', 'research-staging', 'triage-staging']
 const PRODUCTION = ['support-prod', 'research-prod']

@@ -12,7 +12,7 @@ import { NOT_IN_MANIFEST } from '../../src/manifest/schema.ts'
 import { defaultOf, INPUT_NAMES, type RawInputs } from '../../src/interface/names.ts'
 import { actionSay } from '../../src/interface/naming.ts'
 import { readRepoFile } from '../builders/repo.ts'
-import { MONOREPO } from '../builders/monorepo.ts'
+import { MONOREPO } from '../../scripts/monorepo.ts'
 
 const require = createRequire(import.meta.url)
 const Ajv2020 = require('ajv/dist/2020') as typeof AjvClass

@@ -12,7 +12,7 @@ import { parseCommandLine } from '../../../src/cli/flags.ts'
 import type { Emulator } from '../../../emulator/server.ts'
 import { run } from '../../../src/run.ts'
 import { emulatorTest } from '../../builders/in-process.ts'
-import { deployedAt, monorepo, type Monorepo } from '../../builders/monorepo.ts'
+import { deployedAt, monorepo, type Monorepo } from '../../../scripts/monorepo.ts'
 
 const STAGING = { 'support-staging': '', 'research-staging': '', 'triage-staging': '' }
 
