@@ -262,7 +262,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     return {
       kind: 'usage-error',
       message:
-        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags] (or sweep, check). See control-plane-deploy --help for the flags and examples.'
+        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags] (or sweep, check, plan). See control-plane-deploy --help for the flags and examples.'
     }
   }
   if (!COMMANDS.includes(command as Command)) {
