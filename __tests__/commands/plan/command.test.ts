@@ -84,6 +84,10 @@ withRepo(
     repo.commit({ 'agents/triage/src/graph.ts': 'export const graph = undefined\n' })
     const one = await plan(emu, repo)
     expect(one.outputs.agents).toBe('["triage"]')
+    // `agent`: that agent alone is read and judged.
+    const alone = await plan(emu, repo, { agent: 'support' })
+    expect(alone.outputs.agents).toBe('[]')
+    expect(alone.log).toContain('Done: 0 of 1 agents to deploy to staging.')
     const base = repo.commit({ 'agents/research/research.env': 'RESEARCH_MAX_SOURCES=9\n' })
     deployedAt(emu, { ...allAt(base), 'research-staging': repo.first })
     const env = await plan(emu, repo)
@@ -332,5 +336,64 @@ withRepo(
       'triage-staging',
       'agents/triage/langgraph.json'
     ])
+  }
+)
+
+withRepo(
+  'the CLI: check and delete of an entry take its settings (a delete: its name alone)',
+  async (emu, repo) => {
+    deployedAt(emu, { 'triage-staging': repo.first, 'support-prod': repo.first })
+    const entry = ['--manifest', 'agents.yaml', '--agent', 'triage', '--environment', 'staging']
+    const c = emu.credentials()
+    const check = await cliRun(emu, repo.dir, [
+      'check',
+      ...entry,
+      '--integration-id',
+      c.integrationId!,
+      '--repository',
+      'acme/agent-server'
+    ])
+    // Its config is the entry's, where the deployment has another: drift, the setting named.
+    expect(check.code).toBe(3)
+    expect(check.stderr).toContain(
+      'graph_config_path: langgraph.json -> agents/triage/langgraph.json'
+    )
+    const gone = await cliRun(emu, repo.dir, [
+      'delete',
+      '--manifest',
+      'agents.yaml',
+      '--agent',
+      'support',
+      '--environment',
+      'production',
+      '--dry-run'
+    ])
+    expect(gone.code).toBe(0)
+    expect(gone.stderr).toContain('support-prod')
+    expect(emu.requests().filter(q => q.method !== 'GET')).toEqual([])
+  }
+)
+
+withRepo(
+  "a setting the manifest made that its input's check refuses says where it is",
+  async (emu, repo) => {
+    const manifest = repo.git('show', 'HEAD:agents.yaml')
+    repo.commit({
+      'agents.yaml': manifest.replace('triage-staging }', 'triage-staging, timeout: soon }')
+    })
+    const r = await cliRun(emu, repo.dir, [
+      'deploy',
+      '--manifest',
+      'agents.yaml',
+      '--agent',
+      'triage',
+      '--environment',
+      'staging'
+    ])
+    expect(r.code).toBe(2)
+    expect(r.stderr).toMatch(
+      /- --timeout: .*\(set in agents\.yaml line \d+ \(agents\.triage\.environments\.staging\.timeout\)\)/
+    )
+    expect(emu.requests()).toEqual([])
   }
 )
