@@ -169,6 +169,14 @@ describe('an entry as the run’s inputs', () => {
     expect('problems' in env && env.problems[0]!.message).toBe(
       '`environment` names no environment of agent `triage`: its environments are `staging`'
     )
+    const plan = await manifestInputs(
+      raw({ command: 'plan', environment: 'stagin' }),
+      MONOREPO,
+      all
+    )
+    expect('problems' in plan && plan.problems[0]!.message).toBe(
+      '`environment` names no environment of any agent of agents.yaml: the environments are `staging`, `production`'
+    )
     const alone = await manifestInputs(raw({ manifest: '', agent: 'support' }), MONOREPO, all)
     expect('problems' in alone && alone.problems[0]!.message).toContain('`agent` needs `manifest`')
   })

@@ -71,6 +71,8 @@ export async function manifestInputs(
   { say, takes }: { say: Say; takes: (input: InputName) => boolean }
 ): Promise<ManifestInputs> {
   const none = { raw, manifest: undefined, from: new Map<InputName, string>() }
+  // A command that takes no manifest (a sweep): its inputs' check refuses it as such.
+  if (raw.manifest !== '' && !takes('manifest')) return none
   if (raw.manifest === '') {
     if (raw.agent === '') return none
     return problems(`${say('agent')} needs ${say('manifest')}: the file that names the agents`)
@@ -87,7 +89,10 @@ export async function manifestInputs(
   const agentWords = `the agents of ${m.file} are ${agents.map(a => `\`${a}\``).join(', ')}`
   if (raw.agent !== '' && !m.agents[raw.agent])
     return problems(`${say('agent')} names no agent of ${m.file}: ${agentWords}`)
-  if (command === 'plan') return { ...none, manifest: m }
+  if (command === 'plan') {
+    const unplanned = planProblem(m, raw, say)
+    return unplanned ? problems(unplanned) : { ...none, manifest: m }
+  }
   if (raw.agent === '')
     return problems(`${say('agent')} is required with ${say('manifest')}: ${agentWords}`)
   const entry = m.agents[raw.agent]!
@@ -99,6 +104,15 @@ export async function manifestInputs(
   // A command without `environment` (a delete: no GitHub deployment) used it to choose the entry.
   const chosen = takes('environment') ? raw : { ...raw, environment: '' }
   return applyEntry(chosen, m, { agent: raw.agent, environment: raw.environment }, { say, takes })
+}
+
+/** A plan of an environment no agent (or not the agent named) has: a typo, which would plan none. */
+function planProblem(m: Manifest, raw: RawInputs, say: Say): string | undefined {
+  const agents = Object.entries(m.agents).filter(([k]) => raw.agent === '' || k === raw.agent)
+  const envs = new Set(agents.flatMap(([, a]) => Object.keys(a.environments)))
+  if (raw.environment === '' || envs.has(raw.environment)) return undefined
+  const whose = raw.agent === '' ? `any agent of ${m.file}` : `agent \`${raw.agent}\``
+  return `${say('environment')} names no environment of ${whose}: the environments are ${[...envs].map(e => `\`${e}\``).join(', ')}`
 }
 
 const problems = (message: string): { problems: InputProblem[] } => ({
