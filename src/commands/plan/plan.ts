@@ -5,6 +5,7 @@
 // compare, a commit not in the checkout): deploy, saying so.
 import type { ControlPlaneClient } from '../../control-plane/client.ts'
 import type { Deployment, Revision } from '../../control-plane/schema.ts'
+import { UUID_PATTERN } from '../../control-plane/vocabulary.ts'
 import { sanitizeServerText } from '../../inert.ts'
 import type { Options } from '../../inputs/options.ts'
 import { stopped } from '../../interface/ending.ts'
@@ -103,7 +104,9 @@ async function planAgent(
   if (!read.active) return { ...known, deploy: true, why: 'it has no active revision' }
   const from = settings['promote-from']
   if (typeof from === 'string') {
-    const source = typeof envs[from] === 'object' ? envs[from] : { name: from }
+    // Another environment of the agent, or a deployment by its name or id.
+    const byId = UUID_PATTERN.test(from)
+    const source = envs[from] ?? (byId ? { 'deployment-id': from } : { name: from })
     return {
       ...known,
       ...(await promotion(c, { agent, environment, commit }, read.active, source, deps))
