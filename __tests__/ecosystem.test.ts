@@ -6,7 +6,9 @@
 //   of action.yml, every `steps.<id>.outputs.<name>` read from this action is one of its outputs,
 //   and every example's inputs pass the action's own input validation;
 // - the README's inputs and outputs tables match action.yml; third-party actions are pinned.
-import { COMMAND_RULES } from '../src/run.ts'
+import { COMMAND_RULES, takersOf } from '../src/run.ts'
+import { manifestInputs } from '../src/manifest/entry.ts'
+import type { InputName } from '../src/interface/names.ts'
 import { afterAll, beforeAll, describe, expect, test } from '@jest/globals'
 import { spawnSync } from 'node:child_process'
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
@@ -33,6 +35,7 @@ const OTHER_CI = [
   'examples/gitlab-ci.yml',
   'examples/gitlab-sweep.yml',
   'examples/gitlab-promote.yml',
+  'examples/gitlab-monorepo.yml',
   'examples/bitbucket-pipelines.yml'
 ]
 const EXAMPLES = ymlIn('examples').filter(path => !OTHER_CI.includes(path))
@@ -204,7 +207,7 @@ function interfaceProblems(path: string): string[] {
 await loadDocumentParser()
 
 /** The problems the action's own input validation finds in each use of the action. */
-function validationProblems(path: string): { steps: number; problems: unknown[] } {
+async function validationProblems(path: string): Promise<{ steps: number; problems: unknown[] }> {
   let steps = 0
   const problems: unknown[] = []
   for (const [, job] of jobsOf(path)) {
@@ -220,20 +223,47 @@ function validationProblems(path: string): { steps: number; problems: unknown[] 
       for (const [key, value] of Object.entries(step.with ?? {})) {
         raw[key as keyof RawInputs] = withPlaceholders(key, String(value))
       }
-      const result = checkInputs(
-        raw,
-        {
-          ref: 'main',
-          expectedSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
-          repository: 'your-org/my-agent'
-        },
-        ACTION_SAY,
-        COMMAND_RULES
-      )
-      if (!result.ok) problems.push(...result.problems)
+      for (const each of await withManifest(raw)) {
+        const result = checkInputs(
+          each,
+          {
+            ref: 'main',
+            expectedSha: 'a1b2c3d4e5f60718293a4b5c6d7e8f9012345678',
+            repository: 'your-org/my-agent'
+          },
+          ACTION_SAY,
+          COMMAND_RULES
+        )
+        if (!result.ok) problems.push(...result.problems)
+      }
     }
   }
   return { steps, problems }
+}
+
+/**
+ * A step with `manifest` (its agent and environment a matrix's), once for each agent and
+ * environment of the manifest of the fixture monorepo (the examples' repository), that entry's
+ * settings in it as a run puts them; any other step as it is.
+ */
+async function withManifest(raw: Partial<RawInputs>): Promise<Partial<RawInputs>[]> {
+  if (!raw.manifest || raw.command === 'plan') return [raw]
+  const text = read('fixtures/monorepo/agents.yaml')
+  const agents = (parseYaml(text) as { agents: Record<string, { environments: object }> }).agents
+  const out: Partial<RawInputs>[] = []
+  const takes = (input: InputName) => takersOf(input).includes('deploy')
+  for (const [agent, a] of Object.entries(agents))
+    for (const environment of Object.keys(a.environments)) {
+      const full = { ...raw, agent, environment } as RawInputs
+      for (const name of INPUT_NAMES) full[name] ??= ''
+      const r = await manifestInputs(full, join(ROOT, 'fixtures/monorepo'), {
+        say: ACTION_SAY,
+        takes
+      })
+      if ('problems' in r) throw new Error(JSON.stringify(r.problems))
+      out.push(r.raw)
+    }
+  return out
 }
 
 describe('what actionlint cannot see: this action’s inputs and outputs', () => {
@@ -241,8 +271,8 @@ describe('what actionlint cannot see: this action’s inputs and outputs', () =>
     expect(interfaceProblems(path)).toEqual([])
   })
 
-  test.each(EXAMPLES)('%s: the inputs pass the action’s own validation', path => {
-    const { steps, problems } = validationProblems(path)
+  test.each(EXAMPLES)('%s: the inputs pass the action’s own validation', async path => {
+    const { steps, problems } = await validationProblems(path)
     expect(steps).toBeGreaterThan(0)
     expect(problems).toEqual([])
   })
@@ -265,14 +295,14 @@ describe('what actionlint cannot see: this action’s inputs and outputs', () =>
     expect(readers.some(p => read(p).includes('smoke-test:'))).toBe(true)
   })
 
-  test('README step snippets: inputs, outputs and validation', () => {
+  test('README step snippets: inputs, outputs and validation', async () => {
     for (const [label, file] of SNIPPET_FILES) {
       expect({ label, problems: interfaceProblems(file) }).toEqual({ label, problems: [] })
-      expect({ label, ...validationProblems(file) }).toMatchObject({ label, problems: [] })
+      expect({ label, ...(await validationProblems(file)) }).toMatchObject({ label, problems: [] })
     }
   })
 
-  test('the checks do catch a wrong input and a wrong output', () => {
+  test('the checks do catch a wrong input and a wrong output', async () => {
     const file = join(tmp, 'wrong.yml')
     writeFileSync(
       file,
@@ -295,7 +325,9 @@ describe('what actionlint cannot see: this action’s inputs and outputs', () =>
       'j: with: api_key is not an input',
       'j: steps.d.outputs.revision is not an output'
     ])
-    expect(validationProblems(file).problems).toEqual([expect.objectContaining({ input: 'name' })])
+    expect((await validationProblems(file)).problems).toEqual([
+      expect.objectContaining({ input: 'name' })
+    ])
   })
 })
 

@@ -5,7 +5,7 @@
 // Not part of `npm test`: nothing here asserts timings; the goals are reported as met or missed.
 //
 //   npm run bench                          both sections, writes bench/RESULTS.md
-//   npm run bench -- --only=polling        one section (startup, polling, health, upload, upkeep); RESULTS.md is left alone
+//   npm run bench -- --only=polling        one section (startup, polling, health, upload, upkeep, plan); RESULTS.md is left alone
 //   npm run bench -- --only=upload --upload-runs=1
 //   npm run bench -- --runs=30 --no-experiments --no-write
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -48,10 +48,11 @@ import {
   type StartupResult
 } from './startup.ts'
 import { upkeepRows, upkeepTable } from './upkeep.ts'
+import { planRows, planTable } from './plan.ts'
 
 /** The first request within this many times the smallest @actions/core action's. */
 const STARTUP_GOAL = 1.5
-const SECTIONS = ['startup', 'polling', 'health', 'upload', 'upkeep'] as const
+const SECTIONS = ['startup', 'polling', 'health', 'upload', 'upkeep', 'plan'] as const
 type SectionName = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -357,6 +358,26 @@ if (wanted('upkeep')) {
   const big = rows[0]!
   summary.push(
     `Sweep of 1,000 deployments, 40 going: ${big.total} requests (${big.pages} list pages); a check: at most ${Math.max(...rows.filter(r => r.scenario.startsWith('check')).map(r => r.total))} requests.`
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+if (wanted('plan')) {
+  log('plan: a monorepo of 50 agents against the emulator, requests counted')
+  const rows = await planRows()
+  sections.push({
+    title: 'Many agents: plan against a paths filter',
+    blocks: [
+      '`command: plan` runs in-process (src/run.ts) over a git repository of 50 agents, ten of ' +
+        'them sharing a library that the change touches, against the emulator (speed 200); ' +
+        'every request counted by its request log. A deploy is measured on three agents and ' +
+        'counted per deploy (a lookup, an update, the wait); a paths filter deploys every agent.',
+      planTable(rows)
+    ]
+  })
+  const [plan, planned, filter] = rows
+  summary.push(
+    `Plan over 50 agents: ${plan!.requests} requests, ${plan!.seconds.toFixed(1)} s, then ${planned!.deploys} deploys (${planned!.requests} requests in all), against ${filter!.requests} requests and ${filter!.deploys} new revisions for a paths filter and 50 deploys.`
   )
 }
 

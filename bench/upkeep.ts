@@ -26,7 +26,7 @@ export interface UpkeepRow {
 }
 
 /** A port that keeps nothing but the inputs (and a GitHub context when given). */
-function quietPort(inputs: Record<string, string>, github?: FakeGitHub): RunPort {
+export function quietPort(inputs: Record<string, string>, github?: FakeGitHub): RunPort {
   const env = github
     ? {
         GITHUB_API_URL: github.url,

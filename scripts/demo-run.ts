@@ -53,10 +53,15 @@ export function printStep(r: StepResult): void {
  * Runs the CLI with `args` and only `env` (and PATH) in its environment: its log (stderr) and
  * outputs (stdout) go to this terminal as they come. Returns the exit code.
  */
-export async function runCli(args: string[], env: Record<string, string>): Promise<number | null> {
+export async function runCli(
+  args: string[],
+  env: Record<string, string>,
+  cwd?: string
+): Promise<number | null> {
   console.log(`$ control-plane-deploy ${args.join(' ')}\n`)
   const child = spawn(process.execPath, [cliEntry, ...args], {
     env: { PATH: process.env.PATH ?? '', ...env },
+    ...(cwd ? { cwd } : {}),
     stdio: ['ignore', 'inherit', 'inherit']
   })
   const code = await new Promise<number | null>(res => child.on('close', res))

@@ -10,15 +10,18 @@
 // a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/; last,
 // a promotion of the deployment to a production one, which must build the very commit it runs.
 // The code host is a git checkout made at run time: the emulator resolves main there (`--repo`),
-// so every build reports the commit that was pushed.
+// so every build reports the commit that was pushed. Last, the CLI plans a monorepo of three
+// agents (fixtures/monorepo): which of them a change to their shared library needs deployed.
 import { fileURLToPath } from 'node:url'
-import { mkdtempSync, readdirSync, writeFileSync, type Dirent } from 'node:fs'
+import { mkdtempSync, readFileSync, readdirSync, writeFileSync, type Dirent } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
 import { startEmulator } from '../emulator/server.ts'
 import { DEFAULT_STAGE_DURATIONS_MS } from '../emulator/state/lifecycle.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
+import { parse as parseYaml } from 'yaml'
 import { commitFixtureRepo } from './fixture-repo.ts'
+import { deployedAt, monorepo } from './monorepo.ts'
 import { PUSH_MAIN } from './runner-env.ts'
 
 /** The checkout: the graph config and one smoke case (the demo's server echoes the input). */
@@ -118,6 +121,33 @@ const runs: Run[] = [
       })
   }
 ]
+
+/**
+ * Run 8: the fixture monorepo of three agents, each deployed from its first commit, then a change
+ * to the library two of them share: the CLI's plan deploys those two, and writes the GitLab child
+ * pipeline of their deploys. Whether it planned exactly those.
+ */
+async function planMonorepo(apiKey: string): Promise<boolean> {
+  console.log('\n━━━ Run 8: a monorepo of three agents; which ones a push changed (the CLI) ━━━')
+  const mono = monorepo()
+  try {
+    const names = ['support-staging', 'research-staging', 'triage-staging']
+    deployedAt(emulator, Object.fromEntries(names.map(n => [n, mono.first])))
+    mono.commit({ 'libs/common/common/tone.py': 'TONE = "Brief and warm."\n' })
+    const file = join(mono.dir, 'staging.yml')
+    const argv = ['plan', '--manifest', 'agents.yaml', '--environment', 'staging']
+    const env = { CONTROL_PLANE_API_KEY: apiKey, CONTROL_PLANE_BASE_URL: emulator.url }
+    const code = await runCli([...argv, '--child-pipeline', 'staging.yml'], env, mono.dir)
+    console.log(`\nThe child pipeline (staging.yml):\n${readFileSync(file, 'utf8')}`)
+    const jobs = Object.keys(parseYaml(readFileSync(file, 'utf8')) as object)
+    const planned = jobs.filter(j => j.startsWith('deploy ')).join(', ')
+    if (code === 0 && planned === 'deploy support staging, deploy research staging') return true
+    console.log(`Expected exit 0 and the deploys of support and research, got ${code}: ${planned}.`)
+    return false
+  } finally {
+    mono.remove()
+  }
+}
 
 const MONOREPO = fileURLToPath(new URL('../fixtures/upload/monorepo', import.meta.url))
 
@@ -234,6 +264,7 @@ try {
   const probes = emulator.agents.probes()
   console.log(`\nThe agent server received ${probes.length} requests (runs 2 and 4):`)
   for (const p of probes) console.log(`  ${p.status ?? '---'} ${p.path} (key ${p.key})`)
+  if (!(await planMonorepo(apiKey))) failed = true
 } finally {
   await emulator.close()
 }

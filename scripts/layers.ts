@@ -35,6 +35,12 @@ export const SRC_LAYERS: readonly Layer[] = [
     purpose:
       "what the commands use: the report, the GitHub side, the health gate (probes, the agent server's client), the upload"
   },
+  {
+    // Above the inputs, whose names its entries use: the manifest's entry becomes inputs.
+    names: ['manifest/'],
+    purpose:
+      "the manifest: its schema, its check by line, an entry as inputs, an agent's files and their changes"
+  },
   { names: ['inputs/'], purpose: 'raw inputs -> Options (pure): the table, its rules, the checks' },
   {
     names: ['control-plane/'],

@@ -18,6 +18,7 @@ import type { InputName } from '../src/interface/names.ts'
 import { takersOf } from '../src/run.ts'
 import { EMULATOR_LAYERS, layersDiagram, SRC_LAYERS } from './layers.ts'
 import { FILES_DOC, renderFilesDoc } from './rooms.ts'
+import { MANIFEST_SCHEMA_PATH, manifestSchema } from '../src/manifest/schema.ts'
 
 /** The parts of action.yml the tables show. */
 export interface ActionMetadata {
@@ -262,6 +263,12 @@ export async function renderActionModule(action: ActionMetadata, root: string): 
   return format(text, { ...(await resolveConfig(file)), filepath: file })
 }
 
+/** The manifest's JSON Schema (src/manifest/schema.ts), as the package publishes it. */
+export async function renderManifestSchema(file: string): Promise<string> {
+  const text = JSON.stringify(manifestSchema(), null, 2)
+  return format(text, { ...(await resolveConfig(file)), filepath: file })
+}
+
 /** One generated file: written, or with `check` only compared; false when it was out of date. */
 function update(path: string, current: string, rendered: string, check: boolean): boolean {
   if (rendered === current) return true
@@ -293,16 +300,18 @@ async function main(argv: string[]): Promise<number> {
   const contributing = join(root, 'CONTRIBUTING.md')
   const files = join(root, FILES_DOC)
   const map = readFileSync(contributing, 'utf8')
+  const schema = join(root, MANIFEST_SCHEMA_PATH)
   const ok = [
     update(contributing, map, renderLayers(map), check),
     update(files, readOr(files), renderFilesDoc(root), check),
     update(readme, current, renderReadme(current, sources), check),
     update(doc, readOr(doc), renderInputsDoc(sources), check),
-    update(module, old, await renderActionModule(sources.action, root), check)
+    update(module, old, await renderActionModule(sources.action, root), check),
+    update(schema, readOr(schema), await renderManifestSchema(schema), check)
   ]
   if (ok.every(Boolean))
     console.log(
-      `README.md, ${INPUTS_DOC}, ${ACTION_MODULE}, ${FILES_DOC} and CONTRIBUTING.md's layers are up to date.`
+      `README.md, ${INPUTS_DOC}, ${ACTION_MODULE}, ${FILES_DOC}, ${MANIFEST_SCHEMA_PATH} and CONTRIBUTING.md's layers are up to date.`
     )
   return ok.every(Boolean) ? 0 : 1
 }

@@ -11,6 +11,7 @@ import {
 import { checkCommand } from './commands/check/command.ts'
 import { deleteCommand } from './commands/delete/command.ts'
 import { deployCommand } from './commands/deploy/command.ts'
+import { planCommand } from './commands/plan/command.ts'
 import { sweepCommand } from './commands/sweep/command.ts'
 import { ControlPlaneClient } from './control-plane/client.ts'
 import { MIN_SECRET_LENGTH, Redactor } from './control-plane/redact.ts'
@@ -21,11 +22,13 @@ import {
   parseInputs,
   readRawInputs,
   unmaskedSecretNames,
-  type CommandRules
+  type CommandRules,
+  type ParseResult
 } from './inputs/index.ts'
+import { manifestInputs } from './manifest/entry.ts'
 import type { Options } from './inputs/options.ts'
-import { renderProblems } from './inputs/problems.ts'
-import type { CommandName } from './inputs/table.ts'
+import { renderProblems, type InputProblem } from './inputs/problems.ts'
+import { COMMANDS as INPUT_COMMANDS, type CommandName } from './inputs/table.ts'
 import { failureText } from './interface/ending.ts'
 import type { InputName } from './interface/names.ts'
 import type { Say } from './interface/naming.ts'
@@ -39,7 +42,8 @@ export const REGISTRY = {
   deploy: deployCommand,
   check: checkCommand,
   delete: deleteCommand,
-  sweep: sweepCommand
+  sweep: sweepCommand,
+  plan: planCommand
 } as const satisfies Record<CommandName, Command>
 
 /** Who takes what, whose rules: what the inputs' checks know of the registry. */
@@ -67,13 +71,21 @@ const SETUP_BUDGET_FLOOR_MS = 30_000
 export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<RunResult> {
   const clock = makeClock(time)
   const started = clock.now()
-  const raw = readRawInputs(name => port.input(name))
+  const given = readRawInputs(name => port.input(name))
+  // With `manifest`: its entry's settings join the inputs, checked with them.
+  const named = (INPUT_COMMANDS as readonly string[]).includes(given.command)
+    ? (given.command as CommandName)
+    : 'deploy'
+  const takes = (input: InputName) => takersOf(input).includes(named)
+  const entry = await manifestInputs(given, port.event.workspace, { say: port.say, takes })
+  const raw = 'problems' in entry ? given : entry.raw
   const parsed = await parseInputs(raw, port.event, port.say, COMMAND_RULES)
   const redactor = new Redactor(parsed.masks)
   for (const value of redactor.values) port.mask(value)
 
-  if (!parsed.ok) {
-    port.error(redactor.redact(renderProblems(parsed.problems, port.say)), 'Invalid inputs')
+  if ('problems' in entry || !parsed.ok) {
+    const problems = 'problems' in entry ? entry.problems : located(parsed, entry.from)
+    port.error(redactor.redact(renderProblems(problems, port.say)), 'Invalid inputs')
     return { exitCode: 2, outputs: allOutputs(undefined, {}) }
   }
   const o = parsed.options
@@ -89,6 +101,15 @@ export async function run(port: RunPort, time: Partial<Clock> = {}): Promise<Run
   if (ending.failure) port.error(redactor.redact(failureText(ending.failure)), ending.failure.title)
   else if (ending.done) port.info(ending.done)
   return { exitCode: exitCodeOf(ending, client), outputs: allOutputs(undefined, ending.outputs) }
+}
+
+/** The inputs' problems, each of a setting the manifest made saying where it is. */
+function located(parsed: ParseResult, from: ReadonlyMap<InputName, string>): InputProblem[] {
+  if (parsed.ok) return []
+  return parsed.problems.map(p => {
+    const where = from.get(p.input as InputName)
+    return where ? { ...p, message: `${p.message} (set in ${where})` } : p
+  })
 }
 
 /** The command's run to its ending; what it throws that nobody expected is one readable line. */

@@ -101,7 +101,7 @@ test('unknown flags, missing values and stray words are refused with a clear mes
   // A bare command, or an unknown one, points to --help.
   expect(refused([])).toMatch(/^Say what to do: .*See control-plane-deploy --help/)
   expect(refused(['deplyo'])).toBe(
-    'Unknown command "deplyo": the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'
+    'Unknown command "deplyo": the commands are deploy, delete, sweep, check and plan. See control-plane-deploy --help.'
   )
   // A switch given its value as the next word, as a flag with a value takes it.
   expect(refused(['deploy', '--wait', 'false'])).toBe(
@@ -110,11 +110,11 @@ test('unknown flags, missing values and stray words are refused with a clear mes
   expect(refused(['deploy', '--no-wait', 'true'])).toMatch(/^--no-wait true: a switch takes/)
   expect(run(['deploy', '--wait=false']).inputs['wait']).toBe('false')
   expect(refused(['promote', '--name', 'my-agent'])).toBe(
-    'Unknown command "promote": the commands are deploy, delete, sweep and check. A promotion is a deploy: control-plane-deploy deploy --name my-agent --promote-from my-agent-staging. See control-plane-deploy --help.'
+    'Unknown command "promote": the commands are deploy, delete, sweep, check and plan. A promotion is a deploy: control-plane-deploy deploy --name my-agent --promote-from my-agent-staging. See control-plane-deploy --help.'
   )
   // Not a word: maybe a value in the wrong place, so not repeated.
   expect(refused([KEY])).toBe(
-    'Unknown command: the commands are deploy, delete, sweep and check. See control-plane-deploy --help.'
+    'Unknown command: the commands are deploy, delete, sweep, check and plan. See control-plane-deploy --help.'
   )
   expect(refused(['deploy', 'my-agent'])).toBe(
     'Unexpected argument "my-agent" after deploy: every value goes with its flag (--name my-agent).'

@@ -59,9 +59,9 @@ describe('--help as a new user reads it', () => {
   const lines = help.split('\n')
 
   test('it fits in about two screens: each flag in a line or two, not every word of action.yml', () => {
-    // It was 170 lines for two commands; four now, and every flag of this round's inputs in a
+    // It was 170 lines for two commands; five now, and every flag of this round's inputs in a
     // line or two: docs/inputs.md has each input in full, and --help links it.
-    expect(lines.length).toBeLessThanOrEqual(150)
+    expect(lines.length).toBeLessThanOrEqual(160)
     expect(help).toContain('docs/inputs.md')
   })
 

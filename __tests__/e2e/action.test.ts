@@ -429,7 +429,7 @@ describe('inputs', () => {
     const r = await run({ inputs: { ...inputs, command: 'DELETE' } })
     expect(r.code).toBe(1)
     expect(r.errors).toEqual([
-      '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`, `sweep`, `check`'
+      '::error title=Invalid inputs::One input is not valid:%0A- command: `command` must be one of `deploy`, `delete`, `sweep`, `check`, `plan`'
     ])
     expect(t.emu.requests()).toEqual([])
   })

@@ -13,6 +13,7 @@ import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import { git } from '../../scripts/fixture-repo.ts'
 import { E2E_TEST_TIMEOUT_MS, withEmulator } from '../e2e/harness.ts'
 import { actionStep, jobOutputs, localAction, workflowJobs, type LocalRun } from './local-action.ts'
+import { deployedAt, monorepo } from '../../scripts/monorepo.ts'
 
 const REPO = 'https://github.com/acme/agent-server'
 const jobs = workflowJobs('promote-pipeline.yml')
@@ -211,6 +212,92 @@ test(
       })
     } finally {
       for (const d of dirs) rmSync(d, { recursive: true, force: true })
+    }
+  },
+  E2E_TEST_TIMEOUT_MS
+)
+
+// examples/monorepo.yml the same way, on the fixture monorepo (its workspace, and the emulator's
+// code host): the staging plan, each entry of its matrix deployed, then the production plan and
+// each promotion. A change to the shared library deploys its two dependents to staging, then
+// promotes those two; the third agent is never touched.
+test(
+  'monorepo.yml under local-action: plan, each matrix entry deployed, then each promotion',
+  async () => {
+    const monoJobs = workflowJobs('monorepo.yml')
+    expect(monoJobs.staging!.needs).toBe('plan-staging')
+    expect(monoJobs.production!.needs).toBe('plan-production')
+    const repo = monorepo()
+    try {
+      await withEmulator({ speed: 4, repoDir: repo.dir }, async emu => {
+        deployedAt(emu, {
+          'support-staging': repo.first,
+          'research-staging': repo.first,
+          'triage-staging': repo.first,
+          'support-prod': repo.first,
+          'research-prod': repo.first
+        })
+        const sha = repo.commit({ 'libs/common/common/tone.py': 'TONE = "Be brief."\n' })
+        const env = {
+          ...workflowRun(repo.dir, sha).env,
+          GITHUB_WORKSPACE: repo.dir,
+          GITHUB_REPOSITORY: 'acme/agent-server'
+        }
+        const { context, local } = settings(emu)
+        const needs: Record<string, string> = {}
+        /** One job's action step, for one matrix entry when given; its outputs into `needs`. */
+        const step = async (name: string, matrix: Record<string, string> = {}) => {
+          const entry = Object.fromEntries(
+            Object.entries(matrix).map(([k, v]) => [`matrix.${k}`, v])
+          )
+          const s = actionStep(monoJobs[name]!, { ...context, ...needs, ...entry })
+          // A GitHub deployment needs the runner's GitHub API: not here.
+          // A plan takes no deploy's settings: the emulator's address alone.
+          const here = s.inputs.command === 'plan' ? { 'base-url': local['base-url'] } : local
+          const r = await localAction({ ...s.inputs, ...here, 'github-token': '' }, env)
+          expect([name, r.code, r.errors]).toEqual([name, 0, []])
+          for (const [k, v] of Object.entries(jobOutputs(monoJobs[name]!, s.id, r.outputs)))
+            needs[`needs.${name}.outputs.${k}`] = v
+          return r
+        }
+        await step('plan-staging')
+        expect(needs['needs.plan-staging.outputs.agents']).toBe('["support","research"]')
+        const staging = JSON.parse(needs['needs.plan-staging.outputs.matrix']!) as {
+          include: Record<string, string>[]
+        }
+        for (const entry of staging.include) await step('staging', entry)
+        expect(await liveCommit(emu, 'support-staging')).toBe(sha)
+        expect(await liveCommit(emu, 'research-staging')).toBe(sha)
+        expect(await liveCommit(emu, 'triage-staging')).toBe(repo.first)
+
+        // The emulator builds no codehost config: each staging server serves the graph its config
+        // names, for the promotions' graphs check of the source.
+        for (const agent of ['support', 'research']) {
+          const id = emu
+            .state()
+            .tenants.flatMap(t => t.deployments)
+            .find(d => d.name === `${agent}-staging`)!.id
+          const res = await fetch(`${emu.url}/_emulator/agents/${id}/app`, {
+            method: 'POST',
+            headers: { 'content-type': 'application/json' },
+            body: JSON.stringify({ graphs: [agent] })
+          })
+          expect(res.status).toBe(200)
+        }
+        await step('plan-production')
+        expect(needs['needs.plan-production.outputs.agents']).toBe('["support","research"]')
+        const production = JSON.parse(needs['needs.plan-production.outputs.matrix']!) as {
+          include: Record<string, string>[]
+        }
+        for (const entry of production.include) await step('production', entry)
+        expect(await liveCommit(emu, 'support-prod')).toBe(sha)
+        expect(await liveCommit(emu, 'research-prod')).toBe(sha)
+        // Planned again: nothing left to promote.
+        await step('plan-production')
+        expect(needs['needs.plan-production.outputs.agents']).toBe('[]')
+      })
+    } finally {
+      repo.remove()
     }
   },
   E2E_TEST_TIMEOUT_MS

@@ -14,6 +14,12 @@ import { parse as parseDotenv } from 'dotenv'
 import { startEmulator, type Emulator } from '../../emulator/server.ts'
 import { git } from '../../scripts/fixture-repo.ts'
 import { installedPackage, NODE24, ROOT } from '../package/package.ts'
+import { parse as parseYaml } from 'yaml'
+import { AGENT_REPO } from '../builders/in-process.ts'
+import { deployedAt, monorepo } from '../../scripts/monorepo.ts'
+
+const STAGING = ['support-staging', 'research-staging', 'triage-staging']
+const PRODUCTION = ['support-prod', 'research-prod']
 
 let dir = ''
 let emu: Emulator
@@ -89,9 +95,16 @@ interface JobRun {
  * package's tarball. A job run by name runs though it is manual; its `needs` read the dotenv
  * reports of the jobs run before in the same checkout.
  */
-async function job(cwd: string, name: string, report: string): Promise<JobRun> {
+async function job(
+  cwd: string,
+  name: string,
+  report: string,
+  more: Record<string, string> = {},
+  flags: string[] = []
+): Promise<JobRun> {
   const c = emu.credentials()
   const variables = {
+    ...more,
     DEPLOY_CLI: `file:${installedPackage().tarball}`,
     CONTROL_PLANE_API_KEY: c.apiKey,
     CONTROL_PLANE_TENANT_ID: c.tenantId,
@@ -102,7 +115,8 @@ async function job(cwd: string, name: string, report: string): Promise<JobRun> {
   const cli = join(ROOT, 'node_modules/gitlab-ci-local/dist/index.js')
   const args = [cli, '--force-shell-executor', '--color=false', '--home', join(dir, 'gcl-home')]
   for (const [k, v] of Object.entries(variables)) args.push('--variable', `${k}=${v}`)
-  const child = spawn(NODE24, [...args, name], {
+  // No name: the whole pipeline (a trigger's child pipeline runs only so).
+  const child = spawn(NODE24, name ? [...args, ...flags, name] : [...args, ...flags], {
     cwd,
     // npx in the job runs on the same Node 24; its cache is this file's.
     env: { PATH: `${dirname(NODE24)}:${process.env.PATH ?? ''}`, HOME: join(dir, 'home') },
@@ -200,4 +214,112 @@ test('gitlab-promote.yml under gitlab-ci-local, main moving on between the jobs:
   expect(promoted.dotenv.SOURCE_DIGEST).toBe(staging2.dotenv.SOURCE_DIGEST)
   expect(promoted.dotenv.PROMOTED_FROM_REVISION_ID).toBe(staging2.dotenv.REVISION_ID)
   expect(liveVersion('my-agent')).toBe('second')
+})
+
+/**
+ * The pipeline file with the project's CI/CD variables in its own `variables:`, and DEPLOY_CLI the
+ * packed package: GitLab gives a project's variables to its child pipelines too, gitlab-ci-local
+ * gives its `--variable`s to none, but passes the file's on through a trigger, as GitLab does.
+ */
+function withVariables(text: string): string {
+  const c = emu.credentials()
+  const variables = {
+    CONTROL_PLANE_API_KEY: c.apiKey,
+    CONTROL_PLANE_TENANT_ID: c.tenantId,
+    CONTROL_PLANE_BASE_URL: emu.url,
+    CONTROL_PLANE_POLL_INTERVAL: '1s',
+    CONTROL_PLANE_INTEGRATION_ID: c.integrationId!,
+    CONTROL_PLANE_REPOSITORY: 'acme/agent-server'
+  }
+  const lines = Object.entries(variables).map(([k, v]) => `  ${k}: ${JSON.stringify(v)}`)
+  return text
+    .replace(/^( {2}DEPLOY_CLI: ).*$/m, `$1file:${installedPackage().tarball}`)
+    .replace(/^variables:\n/m, `variables:\n${lines.join('\n')}\n`)
+}
+
+// examples/gitlab-monorepo.yml the same way, on the fixture monorepo: the plan job writes the child
+// pipeline, the trigger job runs it (one deploy job per agent the change planned); planned again,
+// the child pipeline is the one job that says there is nothing to deploy.
+test('gitlab-monorepo.yml under gitlab-ci-local: the plan writes the child pipeline, the trigger runs each deploy', async () => {
+  const repo = monorepo()
+  try {
+    const base = repo.commit({
+      '.gitlab-ci.yml': withVariables(
+        readFileSync(join(ROOT, 'examples/gitlab-monorepo.yml'), 'utf8')
+      ),
+      '.gitignore': '.gitlab-ci-local/\n'
+    })
+    deployedAt(emu, Object.fromEntries([...STAGING, ...PRODUCTION].map(n => [n, base])))
+    // The emulator builds no codehost config: each staging server serves the graph its config
+    // names, for the promotions' graphs check of their source.
+    for (const agent of ['support', 'research']) {
+      const id = emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .find(d => d.name === `${agent}-staging`)!.id
+      const res = await fetch(`${emu.url}/_emulator/agents/${id}/app`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify({ graphs: [agent] })
+      })
+      expect(res.status).toBe(200)
+    }
+    const sha = repo.commit({ 'libs/common/common/tone.py': 'TONE = "Be brief."\n' })
+    // The control plane's code host: main at the pushed commit (the project mirrors it).
+    emu.configure({ repoCommits: { [`${AGENT_REPO}@main`]: sha } })
+    const more = {
+      CONTROL_PLANE_INTEGRATION_ID: emu.credentials().integrationId!,
+      CONTROL_PLANE_REPOSITORY: 'acme/agent-server'
+    }
+    /** The commit the active revision of deployment `name` built. */
+    const live = (name: string) => {
+      const d = emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .find(x => x.name === name)!
+      return d.revisions.find(r => r.id === d.active_revision_id)?.source_revision_config
+        .repo_commit_sha
+    }
+    const revisions = (name: string) =>
+      emu
+        .state()
+        .tenants.flatMap(t => t.deployments)
+        .find(d => d.name === name)!.revisions.length
+
+    // The pipeline of the push, its manual job started: each plan, then each trigger runs its
+    // child pipeline (staging's deploys, then production's promotions).
+    const manual = ['--manual', 'plan-production']
+    const pushed = await job(repo.dir, '', 'none', more, manual)
+    expectGreen(pushed)
+    expect(pushed.log).toContain('support (support-staging): deploy: a file changed since')
+    const child = parseYaml(readFileSync(join(repo.dir, 'staging.yml'), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    expect(Object.keys(child).filter(k => k.startsWith('deploy '))).toEqual([
+      'deploy support staging',
+      'deploy research staging'
+    ])
+    expect(STAGING.map(revisions)).toEqual([2, 2, 1])
+    expect(pushed.log).toContain(
+      'support (support-prod): deploy: its source "support-staging" runs commit'
+    )
+    // Each production runs what its staging runs (support's size set too: a second revision).
+    expect(PRODUCTION.map(live)).toEqual([sha, sha])
+    const production = PRODUCTION.map(revisions)
+
+    // Again: nothing to deploy, the child pipelines' one job says so.
+    const again = await job(repo.dir, '', 'none', more, manual)
+    expectGreen(again)
+    const none = parseYaml(readFileSync(join(repo.dir, 'staging.yml'), 'utf8')) as Record<
+      string,
+      unknown
+    >
+    expect(Object.keys(none).filter(k => k !== 'default')).toEqual(['nothing to deploy to staging'])
+    expect(again.log).toContain('no agent needs a deploy to staging')
+    expect(again.log).toContain('no agent needs a deploy to production')
+    expect([...STAGING, ...PRODUCTION].map(revisions)).toEqual([2, 2, 1, ...production])
+  } finally {
+    repo.remove()
+  }
 })

@@ -203,6 +203,8 @@ describe('action.yml', () => {
       'size',
       'swept',
       'drift',
+      'matrix',
+      'agents',
       'promoted-from-revision-id'
     ])
     expect(action.name).toBe('Control Plane Deploy')
@@ -1254,7 +1256,7 @@ describe('issue 18: a mistyped command, ref as git checks it, common-word secret
     expect(list).toEqual([
       {
         input: 'command',
-        message: '`command` must be one of `deploy`, `delete`, `sweep`, `check`'
+        message: '`command` must be one of `deploy`, `delete`, `sweep`, `check`, `plan`'
       }
     ])
   })

@@ -57,16 +57,22 @@ test('the install brings this package and nothing else; its manifest has no depe
   })
 })
 
-test('the tarball holds the bins, their bundles, README and LICENSE: no action bundle, no sources', () => {
+test('the tarball holds the bins, their bundles, README, LICENSE and the manifest schema: no action bundle, no sources', () => {
   const files = tarMembers(installed.tarball)
   expect(files).toEqual(
     expect.arrayContaining([
       ...CLI_MEMBERS,
       'package/bin/emulator.js',
-      'package/bin/emulator/index.js'
+      'package/bin/emulator/index.js',
+      'package/schema/manifest.schema.json'
     ])
   )
-  const others = files.filter(f => !/^package\/(package\.json|README\.md|LICENSE|bin\/.+)$/.test(f))
+  const others = files.filter(
+    f =>
+      !/^package\/(package\.json|README\.md|LICENSE|schema\/manifest\.schema\.json|bin\/.+)$/.test(
+        f
+      )
+  )
   expect(others).toEqual([])
 })
 

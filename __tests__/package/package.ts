@@ -22,6 +22,7 @@ const PACKAGE_FILES = [
   'package.json',
   'README.md',
   'LICENSE',
+  'schema/manifest.schema.json',
   'scripts/clean-dist.ts',
   'scripts/bin-launchers.ts'
 ]

@@ -26,6 +26,8 @@ export type CommandLine =
       origins: Record<string, 'flag' | 'env'>
       output: OutputFormat
       outputFile?: string
+      /** `plan`: where to write the GitLab child pipeline of its deploys. */
+      childPipeline?: string
       /** Every request and answer in the log (redacted), as the action's step debug log. */
       debug: boolean
       /** Said on stderr before the run: nothing in them is a value. */
@@ -51,7 +53,7 @@ export function envNameOf(input: string): string {
 /** The inputs that are flags (every input but those in NOT_FLAGS). */
 export const FLAG_INPUTS: readonly CliInput[] = CLI_INPUTS.filter(i => !(i.name in NOT_FLAGS))
 
-const OWN_FLAGS = ['output', 'output-file', 'debug', 'help', 'version'] as const
+const OWN_FLAGS = ['output', 'output-file', 'child-pipeline', 'debug', 'help', 'version'] as const
 
 type OptionSpec = { type: 'string' | 'boolean'; short?: string }
 
@@ -59,6 +61,7 @@ function optionSpecs(): Record<string, OptionSpec> {
   const specs: Record<string, OptionSpec> = {
     output: { type: 'string' },
     'output-file': { type: 'string' },
+    'child-pipeline': { type: 'string' },
     debug: { type: 'boolean' },
     help: { type: 'boolean', short: 'h' },
     version: { type: 'boolean' }
@@ -144,6 +147,17 @@ function readFlags(
     given.set(t.name, t.value)
   }
   return { given, positionals }
+}
+
+/** The CLI's own flags of a run: where its outputs go; a message for one that is wrong. */
+function ownFlags(given: Map<string, string | boolean>, command: string) {
+  const output = (given.get('output') as string | undefined) ?? 'lines'
+  if (output !== 'lines' && output !== 'json') return '--output must be lines or json.'
+  const outputFile = given.get('output-file') as string | undefined
+  const childPipeline = given.get('child-pipeline') as string | undefined
+  if (childPipeline !== undefined && command !== 'plan')
+    return `--child-pipeline is a flag of plan (the GitLab pipeline of its deploys), not of ${command}.`
+  return { output: output as OutputFormat, outputFile, childPipeline }
 }
 
 /** The environment's `CONTROL_PLANE_*` variables that name no input: likely typos. */
@@ -248,7 +262,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     return {
       kind: 'usage-error',
       message:
-        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags] (or sweep, check). See control-plane-deploy --help for the flags and examples.'
+        'Say what to do: control-plane-deploy deploy [flags] or control-plane-deploy delete [flags] (or sweep, check, plan). See control-plane-deploy --help for the flags and examples.'
     }
   }
   if (!COMMANDS.includes(command as Command)) {
@@ -263,11 +277,9 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
       message: `Unexpected argument${quoted(extra[0]!)} after ${command}: every value goes with its flag (--name my-agent).`
     }
   }
-  const output = (given.get('output') as string | undefined) ?? 'lines'
-  if (output !== 'lines' && output !== 'json') {
-    return { kind: 'usage-error', message: '--output must be lines or json.' }
-  }
-  const outputFile = given.get('output-file') as string | undefined
+  const own = ownFlags(given, command)
+  if (typeof own === 'string') return { kind: 'usage-error', message: own }
+  const { output, outputFile, childPipeline } = own
   const notes: string[] = []
   const origins: Record<string, 'flag' | 'env'> = {}
   const inputs = inputValues(command as Command, given, env, notes, origins)
@@ -278,6 +290,7 @@ export function parseCommandLine(argv: string[], env: NodeJS.ProcessEnv): Comman
     origins,
     output,
     ...(outputFile !== undefined ? { outputFile } : {}),
+    ...(childPipeline !== undefined ? { childPipeline } : {}),
     debug: given.get('debug') === true,
     warnings: strayVariables(env),
     notes

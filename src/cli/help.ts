@@ -166,6 +166,12 @@ const EXAMPLES: Record<Command, readonly string[]> = {
     '  # Drift of production from main (exit 3), or from what staging runs',
     '  control-plane-deploy check --name my-agent --ref main',
     '  control-plane-deploy check --name my-agent-prod --promote-from my-agent-staging'
+  ],
+  plan: [
+    '  # Which agents of the manifest need a deploy to staging, and why',
+    '  control-plane-deploy plan --manifest agents.yaml --environment staging',
+    '  # ...and a GitLab child pipeline with one deploy job for each of them',
+    '  control-plane-deploy plan --manifest agents.yaml --environment staging --child-pipeline c.yml'
   ]
 }
 
@@ -179,7 +185,8 @@ const PURPOSE: Record<Command, string> = {
   deploy: 'deploy: create or update the deployment, then wait until its new revision is DEPLOYED.',
   delete: 'delete: delete the deployment of this exact name (or id).',
   sweep: 'sweep: delete the previews no longer wanted.',
-  check: 'check: report drift, write nothing.'
+  check: 'check: report drift, write nothing.',
+  plan: 'plan: which agents of the manifest need a deploy, and why; write nothing.'
 }
 
 const SWEEP_GITLAB = 'GitLab merge requests are read with CONTROL_PLANE_GITLAB_TOKEN.'
@@ -188,7 +195,8 @@ const USAGE: Record<Command, string> = {
   deploy: 'control-plane-deploy deploy [flags]',
   delete: 'control-plane-deploy delete [flags]',
   sweep: 'control-plane-deploy sweep --sweep-names <pattern> [flags]',
-  check: 'control-plane-deploy check [flags]'
+  check: 'control-plane-deploy check [flags]',
+  plan: 'control-plane-deploy plan --manifest <file> --environment <name> [flags]'
 }
 
 const FLAGS_ARE_VARIABLES =
@@ -223,7 +231,8 @@ const EXITS: Record<Command | 'any', string> = {
   sweep:
     '0 swept (each deployment held back is said why); 1 a read or a delete failed; 2 invalid flags or inputs, nothing sent; 130 interrupted',
   check:
-    '0 in sync (or drift with --no-fail-on-drift); 3 drift; 1 could not check; 2 invalid flags or inputs, nothing sent; 130 interrupted'
+    '0 in sync (or drift with --no-fail-on-drift); 3 drift; 1 could not check; 2 invalid flags or inputs, nothing sent; 130 interrupted',
+  plan: '0 planned, whatever it decides; 1 a read failed; 2 invalid flags, inputs or manifest, nothing sent; 130 interrupted'
 }
 
 /** The notes on defaults and on [codehost], where the flags listed need them. */
@@ -266,6 +275,14 @@ export function helpText(command?: Command): string {
     'Output:',
     entry('--output lines|json', 'The outputs on stdout at the end (default: lines)'),
     entry('--output-file <file>', 'Also the outputs as dotenv (DEPLOYMENT_ID=...), as for GitLab'),
+    ...(command === 'plan' || !command
+      ? [
+          entry(
+            '--child-pipeline <file>',
+            'plan: a GitLab child pipeline, one deploy job per agent'
+          )
+        ]
+      : []),
     entry('--debug', 'Every request and answer in the log (redacted)'),
     entry('-h, --help, --version', 'This text; the version'),
     wrap(`Outputs: ${outputs.join(', ')}.`, '  ', '  '),

@@ -18,6 +18,7 @@ import {
 import { fork, forkRefusalOfGiven } from '../inputs/rules.ts'
 import { REGISTRY } from '../run.ts'
 import { parseCommandLine, type CommandLine } from './flags.ts'
+import { childPipeline } from './child-pipeline.ts'
 import { readGit } from './git.ts'
 import { helpText } from './help.ts'
 import { cliSay } from './naming.ts'
@@ -90,9 +91,38 @@ function writeOutputs(result: RunResult, line: RunLine, io: CliIo, log: CliLog):
   }
 }
 
-/** Why `--output-file` cannot be written, opened as it will be (created, not truncated). */
-function outputFileProblem(file: string | undefined): string | undefined {
-  if (file === undefined) return undefined
+/** The outputs, then (a plan's) the child pipeline. */
+function writeFiles(result: RunResult, line: RunLine, io: CliIo, log: CliLog): ExitCode {
+  const code = writeOutputs(result, line, io, log)
+  return code === 0 && line.childPipeline ? writeChildPipeline(result, line, log) : code
+}
+
+/** `plan --child-pipeline`: the plan's deploys as a GitLab child pipeline; 1 when it cannot be written. */
+function writeChildPipeline(result: RunResult, line: RunLine, log: CliLog): ExitCode {
+  try {
+    const text = childPipeline(
+      result.outputs.matrix ?? '',
+      line.inputs.manifest ?? '',
+      line.inputs.environment ?? ''
+    )
+    writeFileSync(line.childPipeline!, text)
+    log.info(`Wrote the child pipeline of the deploys to ${line.childPipeline}.`)
+    return 0
+  } catch (err) {
+    log.error(
+      `Could not write --child-pipeline: ${err instanceof Error ? err.message : String(err)}`
+    )
+    return 1
+  }
+}
+
+/** Why `--output-file` (or `--child-pipeline`) cannot be written, opened as it will be (created, not truncated). */
+function outputFileProblem(file: string | undefined, child?: string): string | undefined {
+  if (child !== undefined) return outputFileProblem(file) ?? fileProblem(child, '--child-pipeline')
+  return file === undefined ? undefined : fileProblem(file, '--output-file')
+}
+
+function fileProblem(file: string, flag: string): string | undefined {
   try {
     closeSync(openSync(file, 'a'))
     return undefined
@@ -106,7 +136,7 @@ function outputFileProblem(file: string | undefined): string | undefined {
           : code === 'EISDIR'
             ? 'it is a folder'
             : (code ?? String(err))
-    return `--output-file ${file} cannot be written (${why}); nothing was sent. Name a file in a folder that exists and is writable.`
+    return `${flag} ${file} cannot be written (${why}); nothing was sent. Name a file in a folder that exists and is writable.`
   }
 }
 
@@ -189,7 +219,7 @@ export async function cli(
     return 2
   }
   // Found now, not after a deploy that a retry would repeat as another revision.
-  const unwritable = outputFileProblem(line.outputFile)
+  const unwritable = outputFileProblem(line.outputFile, line.childPipeline)
   if (unwritable !== undefined) {
     log.error(unwritable, 'Invalid flags')
     return 2
@@ -216,7 +246,7 @@ export async function cli(
     )
   )
   if (result.exitCode === 2) log.info(HINT)
-  let exitCode = writeOutputs(result, line, io, log)
+  let exitCode = writeFiles(result, line, io, log)
   // Interrupted and not done: the signal, not the failure it caused, is the answer.
   if (stopped && exitCode !== 0) exitCode = 130
   return exitCode

@@ -50,7 +50,9 @@ export function target({ r, say, absent, add }: RuleInput): void {
 
 /** `environment` turns GitHub deployments on and needs a token to write them. */
 export function githubDeployment({ say, given, absent, add }: RuleInput): void {
-  if (given('environment') && absent('github-token')) {
+  // With `manifest`, `environment` names the manifest's entry too: a GitHub deployment is made
+  // where a token is given (the action's default), and none elsewhere.
+  if (given('environment') && absent('github-token') && !given('manifest')) {
     add(
       'github-token',
       `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``

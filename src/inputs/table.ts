@@ -46,7 +46,7 @@ export const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000
 export const MIN_POLL_INTERVAL_MS = 1000
 
 /** The commands, in the words of the `command` input (each is a module, src/commands/). */
-export const COMMANDS = ['deploy', 'delete', 'sweep', 'check'] as const
+export const COMMANDS = ['deploy', 'delete', 'sweep', 'check', 'plan'] as const
 export type CommandName = (typeof COMMANDS)[number]
 
 /** What an input's row says beyond its check and commands; every field may be left out. */
@@ -175,6 +175,9 @@ export const INPUTS = {
   'promote-from': row(parsePromoteFrom),
   'expected-source-digest': row(parseSourceDigest),
   'promote-revision-id': row(optionalUuid('promote-revision-id', 'a revision id')),
+  // The file is read and checked (src/manifest/) before the inputs are, in run.ts.
+  manifest: row(workspacePath('manifest', 'agents.yaml', 'deploy/agents.yaml')),
+  agent: row(parseAgentKey),
   'verify-source': row(booleanInput('verify-source'))
 } satisfies { [K in InputName]: InputRow<unknown> }
 
@@ -183,6 +186,8 @@ type Row<K extends InputName> = (typeof INPUTS)[K]
 export type Fields = { [K in InputName]: Row<K> extends InputRow<infer T> ? T | undefined : never }
 
 const HOUR_MS = 3_600_000
+/** The form of an agent's key (the manifest's schema says the same). */
+export const AGENT_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/
 
 /** An age with its unit, at least an hour: a bare `7` as seconds would delete every preview. */
 function parseSweepMaxAge(v: string, fail: Fail): number | undefined {
@@ -196,6 +201,16 @@ function parseSweepMaxAge(v: string, fail: Fail): number | undefined {
     return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`')
   if (ms < HOUR_MS) return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``)
   return ms
+}
+
+/** An agent's key in the manifest: a plain word, as the schema's keys are. */
+function parseAgentKey(v: string, fail: Fail): string | undefined {
+  if (v === '') return undefined
+  if (!AGENT_KEY.test(v))
+    return fail(
+      '`agent` must be the key of an agent in `manifest`: letters, digits, `-` and `_` (like `support`)'
+    )
+  return v
 }
 
 function parseSource(v: string, fail: Fail): Source | undefined {

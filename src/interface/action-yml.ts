@@ -162,7 +162,7 @@ export const ACTION_INPUTS = {
   },
   command: {
     description:
-      'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
+      'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing); plan (with manifest - which agents need a deploy, write nothing).',
     required: false,
     default: 'deploy'
   },
@@ -253,6 +253,16 @@ export const ACTION_INPUTS = {
       "With promote-from - the exact revision of the source to promote (a pipeline passes its staging job's revision-id); refused before any write unless it is the source's active revision.",
     required: false
   },
+  manifest: {
+    description:
+      "A YAML file of agents, each with its config and environments (docs/manifest.md). With agent and environment - a deploy, check or delete takes that entry's settings; with command plan - which agents need a deploy.",
+    required: false
+  },
+  agent: {
+    description:
+      "With manifest - the agent's key in it, whose environment (environment) this run deploys, checks or deletes.",
+    required: false
+  },
   'verify-source': {
     description:
       "With promote-from - check the source's active revision on its own agent server (the revision served, graphs, smoke cases) before any write, and refuse the promotion unless it passes; false skips that, and the run says nothing verified what it promoted.",
@@ -317,6 +327,14 @@ export const ACTION_OUTPUTS = {
   drift: {
     description:
       "With command check - true when the deployment differs from what the inputs describe (with promote-from - from what its source's active revision runs), or is not a healthy deployment a deploy would leave alone; else false."
+  },
+  matrix: {
+    description:
+      'With command plan - the agents to deploy as a matrix, {"include":[{"agent","environment","name"},...]}, for strategy.matrix with fromJSON.'
+  },
+  agents: {
+    description:
+      'With command plan - a JSON array of the keys of the agents to deploy ([] when none).'
   },
   'promoted-from-revision-id': {
     description:

@@ -215,6 +215,14 @@ export const OUTCOMES = {
     githubSays: () => 'Swept.',
     comment: () => words('🧹 Swept')
   },
+  /** `command: plan`: which agents need a deploy (it writes nothing, whatever it decides). */
+  planned: {
+    headline: '📋 Planned',
+    exitCode: 0,
+    ...UPKEEP,
+    githubSays: () => 'Planned.',
+    comment: () => words('📋 Planned')
+  },
   /** `command: check`: the deployment is what the inputs describe. */
   'in-sync': {
     headline: '✅ In sync',

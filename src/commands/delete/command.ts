@@ -12,7 +12,7 @@ import { runFlow } from '../deploy/command.ts'
 import { deleteDeployment, type DeleteOptions } from './delete.ts'
 
 export const deleteCommand: Command = {
-  inputs: [...ONE_DEPLOYMENT, 'delete-tracing-project'],
+  inputs: [...ONE_DEPLOYMENT, 'delete-tracing-project', 'manifest', 'agent'],
   // No health gate: a delete's switches of a deploy are refused as such.
   rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
   failedTitle: 'Delete failed',

@@ -59,7 +59,9 @@ export const DEPLOY_INPUTS = [
   'promote-from',
   'expected-source-digest',
   'promote-revision-id',
-  'verify-source'
+  'verify-source',
+  'manifest',
+  'agent'
 ] as const satisfies readonly InputName[]
 
 export const deployCommand: Command = {

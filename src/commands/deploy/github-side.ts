@@ -16,7 +16,8 @@ export async function gitHubDeployment(
   o: FlowOptions,
   deps: GitHubDeploymentDeps
 ): Promise<GitHubDeployment | undefined> {
-  if (!port.github || o.environment === undefined) return undefined
+  // No token: only with `manifest`, whose `environment` names its entry (the rule asks for one else).
+  if (!port.github || o.environment === undefined || o.githubToken === undefined) return undefined
   const { startGitHubDeployment } = await import('../../github/deployment.ts')
   return startGitHubDeployment(o, port.github, deps)
 }
