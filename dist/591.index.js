@@ -174,7 +174,7 @@ function parseDocumentInput(input, v, fail, messages = syntaxMessages(input)) {
     let value;
     try {
         // yaml's own unique-key check compares every pair of keys: a big map takes it many seconds.
-        const doc = (0,dist/* parseDocument */.Tp)(v, { uniqueKeys: false });
+        const doc = (0,dist.parseDocument)(v, { uniqueKeys: false });
         const error = doc.errors[0];
         if (error !== undefined) {
             const position = error.linePos?.[0];
@@ -205,7 +205,7 @@ function parseDocumentInput(input, v, fail, messages = syntaxMessages(input)) {
 }
 /** Where each item of a top-level list starts, for messages that name a place, not its text. */
 function itemPlaces(v) {
-    const list = (0,dist/* parseDocument */.Tp)(v, { uniqueKeys: false }).contents;
+    const list = (0,dist.parseDocument)(v, { uniqueKeys: false }).contents;
     if (!(0,dist/* isSeq */.oP)(list))
         return [];
     return list.items.map(item => {

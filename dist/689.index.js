@@ -594,7 +594,7 @@ function runUrl(context, withAttempt = false) {
 async function loadOctokit(token, { apiUrl, proxy }) {
     const [{ Octokit }, { restEndpointMethods }] = await Promise.all([
         __webpack_require__.e(/* import() */ 194).then(__webpack_require__.bind(__webpack_require__, 5194)),
-        __webpack_require__.e(/* import() */ 210).then(__webpack_require__.bind(__webpack_require__, 9210))
+        __webpack_require__.e(/* import() */ 829).then(__webpack_require__.bind(__webpack_require__, 3972))
     ]);
     const fetch = await proxyFetch(apiUrl, proxy);
     return new (Octokit.plugin(restEndpointMethods))({

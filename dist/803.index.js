@@ -1483,8 +1483,8 @@ function dryRunLines(a) {
     return out;
 }
 
-// EXTERNAL MODULE: ./src/upload/workspace-git.ts + 1 modules
-var workspace_git = __webpack_require__(4300);
+// EXTERNAL MODULE: ./src/upload/workspace-git.ts
+var workspace_git = __webpack_require__(2297);
 // EXTERNAL MODULE: ./src/interface/ending.ts
 var ending = __webpack_require__(7472);
 ;// CONCATENATED MODULE: ./src/commands/deploy/steps/upload.ts

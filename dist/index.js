@@ -28370,7 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 5557:
+/***/ 4255:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30696,290 +30696,12 @@ var vocabulary = __nccwpck_require__(8072);
 var duration = __nccwpck_require__(7607);
 // EXTERNAL MODULE: ./src/inputs/fields.ts
 var fields = __nccwpck_require__(2996);
-// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
-;// CONCATENATED MODULE: ./src/inputs/health.ts
-// The health gate's inputs, each checked on its own, and how they fit the others.
-
-
-
-const DEFAULT_HEALTH_PATH = '/ok';
-const DEFAULT_HEALTH_WINDOW = '30s';
-const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
-const MAX_HEALTH_PATH_LENGTH = 2048;
-const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
-/** `health-check`: the path to probe (with its query), `false` when off; `true` is `/ok`. */
-function parseHealthCheck(v, fail) {
-    if (v === '' || fields/* FALSE_VALUES */.Pm.includes(v))
-        return false;
-    if (fields/* TRUE_VALUES */.AR.includes(v))
-        return DEFAULT_HEALTH_PATH;
-    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
-    if (!v.startsWith('/'))
-        return fail(expected);
-    if (v.startsWith('//'))
-        return fail(`${expected}; \`//\` would read as another host`);
-    if (NOT_IN_PATH.test(v))
-        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
-    if (v.length > MAX_HEALTH_PATH_LENGTH)
-        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
-    return v;
-}
-/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
-function parseHealthCheckWindow(v, fail) {
-    const ms = (0,duration/* parseDuration */.E9)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
-    if (ms === undefined)
-        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
-    if (ms > MAX_HEALTH_WINDOW_MS)
-        return fail(`\`health-check-window\` must be at most ${(0,duration/* formatDuration */.a3)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
-    return ms;
-}
-/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
-function healthProblems(f, say) {
-    const problems = [];
-    if (!f.healthPath)
-        return problems;
-    if (f.wait === false)
-        problems.push([
-            'health-check',
-            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
-        ]);
-    return problems;
-}
-/** `health-check-hosts`: more hosts the probes may send the key to (vouched-hosts.ts's grammar). */
-function parseHealthCheckHosts(v, fail) {
-    if (v === '')
-        return undefined;
-    const parsed = (0,vouched_hosts/* parseHostPatterns */.Xb)(v);
-    if (!('problems' in parsed))
-        return parsed;
-    for (const problem of parsed.problems)
-        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
-    return undefined;
-}
-
+// EXTERNAL MODULE: ./src/inputs/health.ts
+var health = __nccwpck_require__(6543);
 // EXTERNAL MODULE: ./src/interface/names.ts
 var names = __nccwpck_require__(5767);
-// EXTERNAL MODULE: ./src/interface/journal.ts
-var journal = __nccwpck_require__(5996);
-// EXTERNAL MODULE: ./src/control-plane/dialect.ts
-var dialect = __nccwpck_require__(1076);
-// EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(5847);
-// EXTERNAL MODULE: ./src/inputs/text.ts
-var inputs_text = __nccwpck_require__(4862);
-;// CONCATENATED MODULE: ./src/inputs/secrets.ts
-
-
-
-const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
-// Never the parser's reason: it may quote the text, and the text holds secret values.
-const OBJECT_MESSAGES = {
-    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
-    // A key that is no name may be a value pasted by mistake: do not repeat it.
-    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
-};
-function checkSecretName(name, where, fail) {
-    if (!names/* ENV_NAME */.G1.test(name)) {
-        // The text in the name position may be a value pasted by mistake: do not repeat it.
-        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
-        return false;
-    }
-    return true;
-}
-/** `NAME=VALUE` lines (values trimmed) or a JSON object of strings (exact; YAML flow too). */
-function parseSecrets(v, fail) {
-    if (v === '')
-        return undefined;
-    const secrets = [];
-    const add = (name, value, where) => {
-        if (!checkSecretName(name, where, fail))
-            return;
-        if (value === '') {
-            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
-            const which = where.startsWith('line') ? where : name;
-            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
-            return;
-        }
-        secrets.push({ name, value });
-    };
-    if (v.startsWith('{')) {
-        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
-        if (parsed === undefined)
-            return undefined;
-        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
-            return fail(`\`secrets\` must be ${FORMS}`);
-        }
-        for (const [name, value] of Object.entries(parsed)) {
-            if (typeof value !== 'string') {
-                if (checkSecretName(name, 'in the JSON object', fail)) {
-                    fail(`\`secrets\`: the value of ${name} must be a string`);
-                }
-                continue;
-            }
-            add(name, value, 'in the JSON object');
-        }
-    }
-    else {
-        const seen = new Set();
-        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
-            const t = line.trim();
-            if (t === '' || t.startsWith('#'))
-                return;
-            const where = `line ${index + 1}`;
-            const eq = line.indexOf('=');
-            if (eq < 0) {
-                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
-                return;
-            }
-            const name = line.slice(0, eq).trim();
-            if (seen.has(name)) {
-                fail(`\`secrets\`: ${name} is set more than once (${where})`);
-                return;
-            }
-            seen.add(name);
-            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
-            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
-            add(name, line.slice(eq + 1).trim(), where);
-        });
-    }
-    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
-    return secrets;
-}
-
-// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
-var sweep_names = __nccwpck_require__(6740);
-;// CONCATENATED MODULE: ./src/inputs/table.ts
-// The inputs table: per input of action.yml (names, defaults, descriptions), its check and the
-// facts of its row; a row missing or left over is a type error. Which commands take it is each
-// command's list. To add an input: action.yml, `npm run readme`, a row, its commands', its use.
-
-
-
-
-
-
-
-
-
-const DEFAULT_POLL_INTERVAL_MS = 15_000;
-const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
-const MIN_POLL_INTERVAL_MS = 1000;
-/** The commands, in the words of the `command` input (each is a module, src/commands/). */
-const COMMANDS = ['deploy', 'delete', 'sweep', 'check'];
-const row = (check, facts = {}) => ({ check, ...facts });
-// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
-// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
-const CODEHOST = ['codehost'];
-const SELF_HOSTED = ['external_docker'];
-/** From the repository the integration builds: the deployment's source or its revision's. */
-const FROM_REPOSITORY = {
-    sources: CODEHOST,
-    revisionSources: CODEHOST,
-    createNeeds: CODEHOST
-};
-const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
-/** Each input's row. A check sees action.yml's default when the input is not set. */
-const INPUTS = {
-    'api-key': row(fields/* parseApiKey */.Xu, { common: true }),
-    'tenant-id': row((0,fields/* optionalUuid */.kO)('tenant-id', 'a workspace id'), { common: true }),
-    'base-url': row(fields/* parseBaseUrl */.Q2),
-    name: row(fields/* parseName */.$q, { common: true }),
-    'deployment-id': row((0,fields/* optionalUuid */.kO)('deployment-id', 'a deployment id'), { common: true }),
-    // `github` is the production service's word for `codehost`: both are accepted.
-    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), {
-        common: true
-    }),
-    'integration-id': row((0,fields/* optionalUuid */.kO)('integration-id', 'a forge integration id'), {
-        sources: CODEHOST,
-        createNeeds: CODEHOST,
-        common: true
-    }),
-    // The sweep reads pull requests from it.
-    repository: row(fields/* parseRepository */.SU, FROM_REPOSITORY),
-    ref: row(fields/* parseRef */.rd, { ...FROM_REPOSITORY, common: true }),
-    'graph-config-path': row(fields/* parseGraphConfigPath */.Rg),
-    'image-uri': row((0,fields/* optionalToken */.A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), {
-        sources: ['external_docker', 'internal_docker'],
-        revisionSources: ['internal_docker'],
-        createNeeds: SELF_HOSTED,
-        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
-    }),
-    secrets: row(parseSecrets, { common: true }),
-    'secret-references': row(documents/* parseSecretReferences */.qv, { sources: SELF_HOSTED }),
-    'resource-spec': row(documents/* parseResourceSpec */.Bj),
-    'build-on-push': row((0,fields/* booleanInput */.tE)('build-on-push'), { sources: CODEHOST }),
-    'custom-url': row(fields/* parseCustomUrl */._k),
-    'listener-id': row((0,fields/* optionalUuid */.kO)('listener-id', 'a listener id'), SELF_HOSTED_CREATE),
-    'k8s-namespace': row(fields/* parseNamespace */.LM, SELF_HOSTED_CREATE),
-    'install-command': row((0,fields/* optionalText */.mR)('install-command', 'a command')),
-    'build-command': row((0,fields/* optionalText */.mR)('build-command', 'a command')),
-    'revision-source': row((0,fields/* parseEnum */.nL)('revision-source', vocabulary/* REVISION_SOURCES */.Jy), {
-        sources: vocabulary/* CLOUD_SOURCES */.XQ
-    }),
-    create: row((0,fields/* booleanInput */.tE)('create')),
-    wait: row((0,fields/* booleanInput */.tE)('wait')),
-    timeout: row((0,fields/* durationInput */.Ts)('timeout', ms => ms <= 0
-        ? 'must be longer than zero'
-        : ms > MAX_TIMEOUT_MS
-            ? `must be at most ${(0,duration/* formatDuration */.a3)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
-            : undefined), { common: true }),
-    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
-    'poll-interval': row((0,fields/* durationInput */.Ts)('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined)),
-    'dry-run': row((0,fields/* booleanInput */.tE)('dry-run')),
-    'github-token': row(fields/* parseGithubToken */.gp, { common: true, githubActionsOnly: true }),
-    environment: row(fields/* parseEnvironment */.Nq, { common: true, githubActionsOnly: true }),
-    'environment-url': row(fields/* parseEnvironmentUrl */.Mk, { githubActionsOnly: true }),
-    'api-dialect': row((0,fields/* parseEnum */.nL)('api-dialect', ['auto', ...dialect/* DIALECTS */.O9])),
-    'deployment-type': row((0,fields/* parseEnum */.nL)('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), {
-        sources: ['codehost', 'internal_source'],
-        common: true
-    }),
-    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
-    size: row((0,fields/* parseEnum */.nL)('size', journal/* SIZES */.F), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    'database-size': row((0,fields/* parseEnum */.nL)('database-size', journal/* SIZES */.F), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
-    command: row((0,fields/* parseEnum */.nL)('command', COMMANDS), { common: true }),
-    'delete-tracing-project': row((0,fields/* booleanInput */.tE)('delete-tracing-project')),
-    'on-failure': row((0,fields/* parseEnum */.nL)('on-failure', ['fail', 'rollback']), {
-        common: true
-    }),
-    'failure-logs': row((0,fields/* integerInput */.$A)('failure-logs', 0, 1000)),
-    'pr-comment': row((0,fields/* booleanInput */.tE)('pr-comment'), { common: true, githubActionsOnly: true }),
-    'health-check': row(parseHealthCheck, { common: true }),
-    'health-check-window': row(parseHealthCheckWindow),
-    'health-check-hosts': row(parseHealthCheckHosts),
-    // The file is read (a regular file inside the workspace) before any request, in run.ts.
-    'smoke-test': row((0,fields/* workspacePath */.X5)('smoke-test', 'smoke.yaml', '.github/smoke.yaml')),
-    'sweep-names': row(sweep_names/* parseSweepNames */.m),
-    'sweep-closed': row((0,fields/* booleanInput */.tE)('sweep-closed')),
-    'sweep-max-age': row(parseSweepMaxAge),
-    'sweep-max-count': row((0,fields/* integerInput */.$A)('sweep-max-count', 0, 100_000)),
-    'fail-on-drift': row((0,fields/* booleanInput */.tE)('fail-on-drift')),
-    'promote-from': row(fields/* parsePromoteFrom */.Yn),
-    'expected-source-digest': row(fields/* parseSourceDigest */.jF),
-    'promote-revision-id': row((0,fields/* optionalUuid */.kO)('promote-revision-id', 'a revision id')),
-    'verify-source': row((0,fields/* booleanInput */.tE)('verify-source'))
-};
-const HOUR_MS = 3_600_000;
-/** An age with its unit, at least an hour: a bare `7` as seconds would delete every preview. */
-function parseSweepMaxAge(v, fail) {
-    if (v === '')
-        return undefined;
-    if (/^\d+$/.test(v))
-        return fail(`\`sweep-max-age\` needs a unit: \`${v}\` would be ${v} seconds; write \`${v}d\` for days or \`${v}h\` for hours (at least \`1h\`)`);
-    const ms = (0,duration/* parseAge */.F1)(v);
-    if (ms === undefined)
-        return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`');
-    if (ms < HOUR_MS)
-        return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``);
-    return ms;
-}
-function parseSource(v, fail) {
-    if (vocabulary/* SOURCES */.Hl.includes(v))
-        return v;
-    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
-}
-
+// EXTERNAL MODULE: ./src/inputs/table.ts + 1 modules
+var table = __nccwpck_require__(8891);
 ;// CONCATENATED MODULE: ./src/inputs/rules.ts
 // How the inputs fit together, as named rules over the rows' facts (table.ts) and the resolved
 // value (resolved.ts). An input that failed its own check is neither given nor absent: its own
@@ -30992,7 +30714,7 @@ function parseSource(v, fail) {
 
 
 
-const rules_row = (name) => INPUTS[name];
+const row = (name) => table/* INPUTS */.mc[name];
 /** The deployment needs a target: a name, or an id. */
 function target({ r, say, absent, add }) {
     if (!r.byId && absent('name')) {
@@ -31001,7 +30723,9 @@ function target({ r, say, absent, add }) {
 }
 /** `environment` turns GitHub deployments on and needs a token to write them. */
 function githubDeployment({ say, given, absent, add }) {
-    if (given('environment') && absent('github-token')) {
+    // With `manifest`, `environment` names the manifest's entry too: a GitHub deployment is made
+    // where a token is given (the action's default), and none elsewhere.
+    if (given('environment') && absent('github-token') && !given('manifest')) {
         add('github-token', `${say('github-token')} is required with ${say('environment')} to create a GitHub deployment: pass \`\${{ github.token }}\` and grant the job \`deployments: write\``);
     }
     if (given('environment-url') && absent('environment')) {
@@ -31011,7 +30735,7 @@ function githubDeployment({ say, given, absent, add }) {
 /** The health gate asks the agent server after DEPLOYED: only a deploy that waits gets there. */
 function healthGate({ f, say, add }) {
     const fit = { healthPath: f['health-check'], wait: f.wait };
-    for (const [input, message] of healthProblems(fit, say))
+    for (const [input, message] of (0,health/* healthProblems */.b6)(fit, say))
         add(input, message);
 }
 /** The smoke cases run after the health check's probes: without it, nothing would run them. */
@@ -31170,8 +30894,8 @@ function sourceFit({ r, say, set, add }) {
         return;
     for (const input of names/* INPUT_NAMES */.Qh) {
         // A default fits every source: only what the user set can be out of place.
-        if (set(input) && !fitsSources(rules_row(input), r))
-            add(input, `${say(input)} applies only to ${sourcesText(rules_row(input), say)}, not to source \`${r.source}\``);
+        if (set(input) && !fitsSources(row(input), r))
+            add(input, `${say(input)} applies only to ${sourcesText(row(input), say)}, not to source \`${r.source}\``);
     }
 }
 /** What every deploy of a source needs (the rows' `needs`; a create's own: create-inputs.ts). */
@@ -31180,7 +30904,7 @@ function sourceNeeds({ r, say, absent, add }) {
     if (source === undefined)
         return;
     for (const input of names/* INPUT_NAMES */.Qh) {
-        const needs = rules_row(input).needs;
+        const needs = row(input).needs;
         if (!absent(input) || needs === undefined)
             continue;
         if (needs.sources.includes(source))
@@ -31457,7 +31181,7 @@ function optionKey(name) {
 
 /** The inputs a create of `source` needs, in action.yml's order. */
 function createNeedsOf(source) {
-    return names/* INPUT_NAMES */.Qh.filter(n => INPUTS[n].createNeeds?.includes(source));
+    return names/* INPUT_NAMES */.Qh.filter(n => table/* INPUTS */.mc[n].createNeeds?.includes(source));
 }
 /** The inputs a create of this run's source needs and the run does not have. */
 function missingForCreate(o) {
@@ -31919,7 +31643,7 @@ async function examineSource(o, deps, m) {
     };
     const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)((0,after_deployed/* builtFrom */.dF)(o, m.of), built, deps.workspace ?? '.');
     // Without health-check the served-revision check runs anyway, on the default health route.
-    const path = o.healthCheck || DEFAULT_HEALTH_PATH;
+    const path = o.healthCheck || health/* DEFAULT_HEALTH_PATH */.fp;
     const settings = (0,after_deployed/* healthSettings */.Gr)(checked, path, source, deps, { waitedMs: 0 });
     // Without health-check, one healthy probe and the revision served suffice: no window to hold.
     if (!o.healthCheck)
@@ -32291,7 +32015,8 @@ function waitFor(o, deps, deploymentId, revisionId) {
 
 /** The GitHub deployment of a run with `environment` on a door that has a GitHub side. */
 async function gitHubDeployment(port, o, deps) {
-    if (!port.github || o.environment === undefined)
+    // No token: only with `manifest`, whose `environment` names its entry (the rule asks for one else).
+    if (!port.github || o.environment === undefined || o.githubToken === undefined)
         return undefined;
     const { startGitHubDeployment } = await __nccwpck_require__.e(/* import() */ 808).then(__nccwpck_require__.bind(__nccwpck_require__, 9808));
     return startGitHubDeployment(o, port.github, deps);
@@ -32411,7 +32136,9 @@ const DEPLOY_INPUTS = [
     'promote-from',
     'expected-source-digest',
     'promote-revision-id',
-    'verify-source'
+    'verify-source',
+    'manifest',
+    'agent'
 ];
 const deployCommand = {
     inputs: DEPLOY_INPUTS,
@@ -32495,7 +32222,7 @@ async function flowEnding(journal, deps, o, { flow, failedTitle }) {
 async function readSmokeTest(o, { port, redactor }) {
     if (o.smokeTest === undefined)
         return {};
-    const { loadSmokeTest } = await __nccwpck_require__.e(/* import() */ 300).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
+    const { loadSmokeTest } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return { cases: read.cases };
@@ -32525,12 +32252,32 @@ var delete_delete = __nccwpck_require__(6725);
 
 
 const deleteCommand = {
-    inputs: [...commands_command/* ONE_DEPLOYMENT */.jQ, 'delete-tracing-project'],
+    inputs: [...commands_command/* ONE_DEPLOYMENT */.jQ, 'delete-tracing-project', 'manifest', 'agent'],
     // No health gate: a delete's switches of a deploy are refused as such.
     rules: [target, githubDeployment, smokeNeedsGate, pollWithinTimeout, commandFit, deploySwitches],
     failedTitle: 'Delete failed',
     outputs: ['deployment-id', 'deployment-status', 'deleted', 'status-url', 'github-deployment-id'],
     run: (o, context) => runFlow(o, context, { flow: delete_delete/* deleteDeployment */.r, failedTitle: 'Delete failed', removal: true })
+};
+
+;// CONCATENATED MODULE: ./src/commands/plan/command.ts
+// `command: plan`: with `manifest` and `environment`, which agents need a deploy and why; it
+// writes nothing. Its run (run.ts) is loaded only when it runs.
+
+/** A plan needs the manifest, and the environment whose deployments it reads. */
+function planNeeds({ say, absent, add }) {
+    if (absent('manifest'))
+        add('manifest', `${say('manifest')} is required with ${say.set('command', 'plan')}: the file that names the agents`);
+    if (absent('environment'))
+        add('environment', `${say('environment')} is required with ${say.set('command', 'plan')}: the manifest's environment to plan (like \`staging\`)`);
+}
+const planCommand = {
+    // `agent`: plan that agent alone.
+    inputs: ['manifest', 'agent', 'environment'],
+    rules: [planNeeds, commandFit],
+    failedTitle: 'Plan failed',
+    outputs: ['matrix', 'agents'],
+    run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 371).then(__nccwpck_require__.bind(__nccwpck_require__, 8371))).runPlan(o, context)
 };
 
 ;// CONCATENATED MODULE: ./src/commands/sweep/command.ts
@@ -32910,6 +32657,8 @@ const MAX_LOG_MESSAGE_CHARS = 4000;
 
 // EXTERNAL MODULE: ./src/control-plane/base-url.ts
 var base_url = __nccwpck_require__(1937);
+// EXTERNAL MODULE: ./src/control-plane/dialect.ts
+var dialect = __nccwpck_require__(1076);
 ;// CONCATENATED MODULE: ./src/control-plane/paging.ts
 // Reading a limit/offset list to its end (no total: a short page is the last), with a bound: broken
 // paging ends in a clear error, not in thousands of requests until the deadline.
@@ -33233,8 +32982,12 @@ function sameId(a, b) {
     return a.toLowerCase() === b.toLowerCase();
 }
 
+// EXTERNAL MODULE: ./src/inputs/documents.ts
+var documents = __nccwpck_require__(5847);
 // EXTERNAL MODULE: ./src/control-plane/public-suffixes.ts
 var public_suffixes = __nccwpck_require__(9059);
+// EXTERNAL MODULE: ./src/inputs/text.ts
+var inputs_text = __nccwpck_require__(4862);
 ;// CONCATENATED MODULE: ./src/inputs/masking.ts
 // The values to mask in the job log before anything else is logged.
 
@@ -33394,7 +33147,7 @@ function readRawInputs(input) {
 function checkEach(raw, problems) {
     const fields = {};
     for (const name of names/* INPUT_NAMES */.Qh) {
-        const check = INPUTS[name].check;
+        const check = table/* INPUTS */.mc[name].check;
         fields[name] = problems.check(name, raw[name], check);
     }
     return fields;
@@ -33418,7 +33171,7 @@ function toOptions(f, r) {
         expectedSha: r.expectedSha,
         codeHost: r.codeHost,
         timeoutMs,
-        pollIntervalMs: f['poll-interval'] ?? Math.min(DEFAULT_POLL_INTERVAL_MS, timeoutMs),
+        pollIntervalMs: f['poll-interval'] ?? Math.min(table/* DEFAULT_POLL_INTERVAL_MS */.P, timeoutMs),
         apiDialect: auto?.dialect ?? f['api-dialect'],
         apiDialectReason: auto?.reason
     };
@@ -33489,10 +33242,15 @@ function unmaskedSecretNames(o) {
     return (o.secrets ?? []).filter(s => s.value.trim().length < redact/* MIN_SECRET_LENGTH */.vb).map(s => s.name);
 }
 
+// EXTERNAL MODULE: ./src/manifest/entry.ts
+var manifest_entry = __nccwpck_require__(5449);
 ;// CONCATENATED MODULE: ./src/run.ts
 // The run, whichever door it came through: inputs in through the port, masks first, every input
 // checked before any request, the command run to its ending, and its report out through the port.
 // It never asks where it runs: no @actions/core, no environment, no signal handlers (the doors').
+
+
+
 
 
 
@@ -33513,7 +33271,8 @@ const REGISTRY = {
     deploy: deployCommand,
     check: checkCommand,
     delete: deleteCommand,
-    sweep: sweepCommand
+    sweep: sweepCommand,
+    plan: planCommand
 };
 /** Who takes what, whose rules: what the inputs' checks know of the registry. */
 const COMMAND_RULES = {
@@ -33536,13 +33295,21 @@ const SETUP_BUDGET_FLOOR_MS = 30_000;
 async function run(port, time = {}) {
     const clock = makeClock(time);
     const started = clock.now();
-    const raw = readRawInputs(name => port.input(name));
+    const given = readRawInputs(name => port.input(name));
+    // With `manifest`: its entry's settings join the inputs, checked with them.
+    const named = table/* COMMANDS */.Lo.includes(given.command)
+        ? given.command
+        : 'deploy';
+    const takes = (input) => takersOf(input).includes(named);
+    const entry = await (0,manifest_entry/* manifestInputs */.F2)(given, port.event.workspace, { say: port.say, takes });
+    const raw = 'problems' in entry ? given : entry.raw;
     const parsed = await parseInputs(raw, port.event, port.say, COMMAND_RULES);
     const redactor = new redact/* Redactor */.pO(parsed.masks);
     for (const value of redactor.values)
         port.mask(value);
-    if (!parsed.ok) {
-        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(parsed.problems, port.say)), 'Invalid inputs');
+    if ('problems' in entry || !parsed.ok) {
+        const problems = 'problems' in entry ? entry.problems : located(parsed, entry.from);
+        port.error(redactor.redact((0,inputs_problems/* renderProblems */.x8)(problems, port.say)), 'Invalid inputs');
         return { exitCode: 2, outputs: allOutputs(undefined, {}) };
     }
     const o = parsed.options;
@@ -33561,6 +33328,15 @@ async function run(port, time = {}) {
     else if (ending.done)
         port.info(ending.done);
     return { exitCode: exitCodeOf(ending, client), outputs: allOutputs(undefined, ending.outputs) };
+}
+/** The inputs' problems, each of a setting the manifest made saying where it is. */
+function located(parsed, from) {
+    if (parsed.ok)
+        return [];
+    return parsed.problems.map(p => {
+        const where = from.get(p.input);
+        return where ? { ...p, message: `${p.message} (set in ${where})` } : p;
+    });
 }
 /** The command's run to its ending; what it throws that nobody expected is one readable line. */
 async function endingOf(command, o, context) {
@@ -38659,7 +38435,7 @@ function formatAge(ms) {
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
 /* harmony export */   O: () => (/* binding */ graphsSkippedBecause)
 /* harmony export */ });
-/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4300);
+/* harmony import */ var _upload_workspace_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2297);
 
 const short = (sha) => sha.slice(0, 12);
 const sameCommit = (a, b) => a.toLowerCase() === b.toLowerCase();
@@ -38701,7 +38477,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5557);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4255);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -39255,6 +39031,82 @@ function parseSourceDigest(v, fail) {
 
 /***/ }),
 
+/***/ 6543:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   E_: () => (/* binding */ parseHealthCheckWindow),
+/* harmony export */   Kx: () => (/* binding */ parseHealthCheck),
+/* harmony export */   b6: () => (/* binding */ healthProblems),
+/* harmony export */   fp: () => (/* binding */ DEFAULT_HEALTH_PATH),
+/* harmony export */   jr: () => (/* binding */ parseHealthCheckHosts)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_HEALTH_WINDOW, MAX_HEALTH_WINDOW_MS, MAX_HEALTH_PATH_LENGTH */
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(7607);
+/* harmony import */ var _control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4040);
+/* harmony import */ var _fields_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(2996);
+// The health gate's inputs, each checked on its own, and how they fit the others.
+
+
+
+const DEFAULT_HEALTH_PATH = '/ok';
+const DEFAULT_HEALTH_WINDOW = '30s';
+const MAX_HEALTH_WINDOW_MS = 60 * 60 * 1000;
+const MAX_HEALTH_PATH_LENGTH = 2048;
+const NOT_IN_PATH = /[\s\u0000-\u001f\u007f#\\]/;
+/** `health-check`: the path to probe (with its query), `false` when off; `true` is `/ok`. */
+function parseHealthCheck(v, fail) {
+    if (v === '' || _fields_js__WEBPACK_IMPORTED_MODULE_2__/* .FALSE_VALUES */ .Pm.includes(v))
+        return false;
+    if (_fields_js__WEBPACK_IMPORTED_MODULE_2__/* .TRUE_VALUES */ .AR.includes(v))
+        return DEFAULT_HEALTH_PATH;
+    const expected = '`health-check` must be `true`, `false`, or a path on the agent server starting with `/` (e.g. `/ok?check_db=1`)';
+    if (!v.startsWith('/'))
+        return fail(expected);
+    if (v.startsWith('//'))
+        return fail(`${expected}; \`//\` would read as another host`);
+    if (NOT_IN_PATH.test(v))
+        return fail(`${expected}, without spaces, line breaks, \`#\` or \`\\\``);
+    if (v.length > MAX_HEALTH_PATH_LENGTH)
+        return fail(`${expected}, at most ${MAX_HEALTH_PATH_LENGTH} characters`);
+    return v;
+}
+/** `health-check-window`: ms of 2xx required after the first one; 0 = the first 2xx is enough. */
+function parseHealthCheckWindow(v, fail) {
+    const ms = (0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .parseDuration */ .E9)(v === '' ? DEFAULT_HEALTH_WINDOW : v);
+    if (ms === undefined)
+        return fail('`health-check-window` must be a duration like `30s`, `2m` or plain seconds (`45`); `0` accepts the first 2xx');
+    if (ms > MAX_HEALTH_WINDOW_MS)
+        return fail(`\`health-check-window\` must be at most ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_0__/* .formatDuration */ .a3)(MAX_HEALTH_WINDOW_MS)}: the job waits that long after the first 2xx`);
+    return ms;
+}
+/** How the gate fits the other inputs: [input, problem] pairs, empty when it fits. */
+function healthProblems(f, say) {
+    const problems = [];
+    if (!f.healthPath)
+        return problems;
+    if (f.wait === false)
+        problems.push([
+            'health-check',
+            `${say('health-check')} needs ${say.set('wait', true)}: the agent server is asked only after the revision is DEPLOYED`
+        ]);
+    return problems;
+}
+/** `health-check-hosts`: more hosts the probes may send the key to (vouched-hosts.ts's grammar). */
+function parseHealthCheckHosts(v, fail) {
+    if (v === '')
+        return undefined;
+    const parsed = (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .parseHostPatterns */ .Xb)(v);
+    if (!('problems' in parsed))
+        return parsed;
+    for (const problem of parsed.problems)
+        fail(`\`health-check-hosts\`: ${problem}; expected host names, *.domain patterns or IP addresses, each with an optional :port, separated by commas or line breaks`);
+    return undefined;
+}
+
+
+/***/ }),
+
 /***/ 8925:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39364,6 +39216,237 @@ function uploadsWorkspace(source, revisionSource) {
 
 /***/ }),
 
+/***/ 300:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  loadSmokeTest: () => (/* binding */ loadSmokeTest),
+  xO: () => (/* binding */ readInside)
+});
+
+// UNUSED EXPORTS: DEFAULT_CASE_TIMEOUT_MS, MAX_CASES, MAX_CASE_TIMEOUT_MS, parseSmokeCases, readSmokeCases
+
+// EXTERNAL MODULE: external "node:fs"
+var external_node_fs_ = __nccwpck_require__(3024);
+// EXTERNAL MODULE: external "node:path"
+var external_node_path_ = __nccwpck_require__(6760);
+;// CONCATENATED MODULE: ./src/inputs/checkout-hint.ts
+// Why a file that the run reads from the workspace (`smoke-test`) may be missing: a workflow that
+// never checked the repository out has an empty workspace, and "no such file" alone does not say
+// that. Said only when the workspace is no checkout (no `.git`) and the file is not there.
+
+
+/** A sentence to add to "no such file" when the workspace is empty or not a checkout, else ''. */
+function checkoutHint(workspace, file) {
+    const dir = (0,external_node_path_.resolve)(workspace ?? '.');
+    if ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(dir, file)) || (0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(dir, '.git')))
+        return '';
+    const empty = isEmpty(dir);
+    return empty
+        ? ` The workspace (${dir}) is empty: the file comes from a checkout of the repository, so ` +
+            'check it out before this step (`actions/checkout` in a GitHub workflow).'
+        : ` The workspace (${dir}) is no git checkout: if the file is in the repository, check it ` +
+            'out before this step (`actions/checkout` in a GitHub workflow).';
+}
+/** A folder with nothing in it, or none at all. */
+function isEmpty(dir) {
+    try {
+        return (0,external_node_fs_.readdirSync)(dir).length === 0;
+    }
+    catch {
+        return true;
+    }
+}
+
+// EXTERNAL MODULE: external "node:fs/promises"
+var promises_ = __nccwpck_require__(1455);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/inputs/documents.ts
+var documents = __nccwpck_require__(5847);
+// EXTERNAL MODULE: ./src/inputs/problems.ts
+var problems = __nccwpck_require__(8925);
+;// CONCATENATED MODULE: ./src/inputs/smoke-cases.ts
+// The smoke-test file: a YAML or JSON list of cases that the health gate runs against the new
+// revision (health/verify/smoke.ts), checked whole before any request: one error naming the input,
+// the file and the place, never the text there. A regular file inside the workspace, of at most
+// MAX_DOCUMENT_BYTES (not /proc/self/environ, /dev/zero or a fifo), read by the documents' parser.
+
+
+
+
+
+
+const DEFAULT_CASE_TIMEOUT_MS = 60_000;
+const MAX_CASE_TIMEOUT_MS = 30 * 60_000;
+const MAX_CASES = 50;
+/** `a`, `a.b`, `a[0]`, `a.b[2].c`, `[0]`: keys are any text but `.` and `[`. */
+const PATH = /^(?:[^.[\]]+|\[\d+\])(?:\.[^.[\]]+|\[\d+\])*$/;
+const CASE_KEYS = ['name', 'graph', 'input', 'expect', 'timeout'];
+const EXPECT_KEYS = ['status', 'contains', 'path', 'equals'];
+const EXPECTED_SHAPE = 'a list of {name, graph, input, expect?: {status: success|error, contains, path, equals}, timeout?}';
+/** The cases of a smoke-test file's text; undefined after one `fail` naming `label` and `file`. */
+async function parseSmokeCases(text, label, file, fail) {
+    // The YAML/JSON parser is the document inputs' (one chunk of the bundle, loaded once).
+    await (0,documents/* loadDocumentParser */.fq)();
+    const where = `\`${label}\` (${file})`;
+    const doc = (0,documents/* parseDocumentInput */.Zr)(label, text, fail, {
+        notParsed: (at, reason) => `${where} is not valid YAML or JSON${at}${plainReason(reason)}`,
+        duplicateKey: (_key, at) => `${where} has a key twice (${at})`
+    });
+    if (doc === undefined)
+        return undefined;
+    if (!Array.isArray(doc) || doc.length === 0)
+        return fail(`${where} must be ${EXPECTED_SHAPE}, with at least one case`);
+    if (doc.length > MAX_CASES)
+        return fail(`${where} has ${doc.length} cases: at most ${MAX_CASES}`);
+    const cases = [];
+    const names = new Map();
+    const at = (i) => {
+        const place = (0,documents/* itemPlaces */.c0)(text)[i];
+        return `${where}, case ${i + 1}${place ? ` (${place})` : ''}`;
+    };
+    for (const [i, item] of doc.entries()) {
+        const problem = caseProblem(item);
+        if (problem !== undefined)
+            return fail(`${at(i)}: ${problem}`);
+        const c = toCase(item);
+        const first = names.get(c.name);
+        if (first !== undefined)
+            return fail(`${at(i)}: its \`name\` is that of case ${first + 1}; each case needs its own`);
+        names.set(c.name, i);
+        cases.push(c);
+    }
+    return cases;
+}
+/** The parser's reason, unless it may quote the file (a tag, a key): then the place alone. */
+function plainReason(reason) {
+    return /^[A-Za-z][A-Za-z ,;()-]*$/.test(reason) && reason.length <= 120 ? `: ${reason}` : '';
+}
+const isObject = (v) => typeof v === 'object' && v !== null && !Array.isArray(v);
+const nonEmpty = (v) => typeof v === 'string' && v.trim() !== '';
+/** What is wrong with one case, or undefined. */
+function caseProblem(item) {
+    if (!isObject(item))
+        return `expected {name, graph, input, expect?, timeout?}`;
+    const extra = Object.keys(item).some(k => !CASE_KEYS.includes(k));
+    if (extra)
+        return `a key that is none of ${CASE_KEYS.join(', ')}`;
+    if (!nonEmpty(item.name))
+        return '`name` must be a non-empty text';
+    if (!nonEmpty(item.graph))
+        return '`graph` must be a graph id of the config (a non-empty text)';
+    if (!('input' in item) || item.input === undefined)
+        return '`input` is required (the run’s input)';
+    if (item.timeout !== undefined && timeoutOf(item.timeout) === undefined)
+        return '`timeout` must be a duration such as 60s or 2m (at most 30m)';
+    if (item.expect === undefined)
+        return undefined;
+    return expectProblem(item.expect);
+}
+function expectProblem(e) {
+    if (!isObject(e))
+        return '`expect` must be {status?, contains?, path?, equals?}';
+    const extra = Object.keys(e).some(k => !EXPECT_KEYS.includes(k));
+    if (extra)
+        return `\`expect\` has a key that is none of ${EXPECT_KEYS.join(', ')}`;
+    if (e.status !== undefined && e.status !== 'success' && e.status !== 'error')
+        return '`expect.status` must be success or error';
+    if (e.contains !== undefined && !nonEmpty(e.contains))
+        return '`expect.contains` must be a non-empty text';
+    if (e.path !== undefined && !(typeof e.path === 'string' && PATH.test(e.path)))
+        return '`expect.path` must be a path into the output such as a.b[0].c';
+    return undefined;
+}
+/** Milliseconds of a case's timeout: a duration text (`90s`, `2m`) or a number of seconds. */
+function timeoutOf(v) {
+    const ms = typeof v === 'number' && Number.isInteger(v)
+        ? v * 1000
+        : typeof v === 'string'
+            ? (0,duration/* parseDuration */.E9)(v)
+            : undefined;
+    return ms !== undefined && ms > 0 && ms <= MAX_CASE_TIMEOUT_MS ? ms : undefined;
+}
+function toCase(item) {
+    const e = (item.expect ?? {});
+    // `equals` may be given as null; the others count when they have a value.
+    const given = (k) => (k === 'equals' ? k in e : e[k] !== undefined);
+    const expect = Object.fromEntries(EXPECT_KEYS.filter(given).map(k => [k, e[k]]));
+    return {
+        name: item.name.trim(),
+        graph: item.graph.trim(),
+        input: item.input,
+        expect,
+        timeoutMs: item.timeout === undefined ? DEFAULT_CASE_TIMEOUT_MS : timeoutOf(item.timeout)
+    };
+}
+/** The text of `path` (inside `workspace`), or why it may not be read; never more than the cap. */
+async function readInside(workspace, path) {
+    let root;
+    let file;
+    try {
+        root = await (0,promises_.realpath)((0,external_node_path_.resolve)(workspace));
+        file = await (0,promises_.realpath)((0,external_node_path_.resolve)(root, path));
+    }
+    catch (error) {
+        const code = error.code;
+        return {
+            why: code === 'ENOENT' ? 'there is no such file' : `it cannot be opened (${code ?? 'error'})`
+        };
+    }
+    const rel = (0,external_node_path_.relative)(root, file);
+    if (rel === '' || rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.resolve)(root, rel) !== file)
+        return { why: 'it leads outside the workspace (through a symlink)' };
+    const fh = await (0,promises_.open)(file, 'r').catch(() => undefined);
+    if (!fh)
+        return { why: 'it cannot be opened' };
+    try {
+        const info = await fh.stat();
+        if (info.isDirectory())
+            return { why: 'it is a directory' };
+        if (!info.isFile())
+            return { why: 'it is not a regular file' };
+        if (info.size > problems/* MAX_DOCUMENT_BYTES */.bi)
+            return { why: tooLarge };
+        // Read to one byte past the cap: a file that grows meanwhile is still bounded.
+        const buffer = Buffer.alloc(problems/* MAX_DOCUMENT_BYTES */.bi + 1);
+        const { bytesRead } = await fh.read(buffer, 0, buffer.length, 0);
+        if (bytesRead > problems/* MAX_DOCUMENT_BYTES */.bi)
+            return { why: tooLarge };
+        return { text: buffer.subarray(0, bytesRead).toString('utf8') };
+    }
+    finally {
+        await fh.close();
+    }
+}
+const tooLarge = `it is larger than ${problems/* MAX_DOCUMENT_BYTES */.bi / 1024 / 1024} MiB`;
+/** Reads and parses the smoke-test file at `path` (in `workspace`); undefined after `fail`. */
+async function readSmokeCases(workspace, path, label, fail) {
+    const read = await readInside(workspace, path);
+    if ('why' in read)
+        return fail(`\`${label}\` (${path}) could not be read: ${read.why}; expected a YAML or JSON file of smoke cases inside the workspace`);
+    return parseSmokeCases(read.text, label, path, fail);
+}
+/** The `smoke-test` input's cases, read before any request, or the one problem to report. */
+async function loadSmokeTest(path, workspace, say) {
+    if (path === undefined)
+        return { cases: undefined };
+    let problem;
+    const fail = message => void (problem ??= message);
+    const cases = await readSmokeCases(workspace ?? '.', path, say.bare('smoke-test'), fail);
+    if (problem !== undefined || cases === undefined) {
+        const message = problem ?? `\`${path}\` holds no case`;
+        const hint = checkoutHint(workspace, path);
+        return { problem: { input: 'smoke-test', message: hint ? `${message}.${hint}` : message } };
+    }
+    return { cases };
+}
+
+
+/***/ }),
+
 /***/ 6740:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -39414,6 +39497,265 @@ function matchName(pattern, name) {
     if (!m)
         return undefined;
     return m[1] === undefined ? {} : { pr: Number(m[1]) };
+}
+
+
+/***/ }),
+
+/***/ 8891:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Lo: () => (/* binding */ COMMANDS),
+  P: () => (/* binding */ DEFAULT_POLL_INTERVAL_MS),
+  mc: () => (/* binding */ INPUTS)
+});
+
+// UNUSED EXPORTS: AGENT_KEY, MAX_TIMEOUT_MS, MIN_POLL_INTERVAL_MS
+
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __nccwpck_require__(8072);
+// EXTERNAL MODULE: ./src/interface/journal.ts
+var journal = __nccwpck_require__(5996);
+// EXTERNAL MODULE: ./src/control-plane/dialect.ts
+var dialect = __nccwpck_require__(1076);
+// EXTERNAL MODULE: ./src/duration.ts
+var duration = __nccwpck_require__(7607);
+// EXTERNAL MODULE: ./src/inputs/documents.ts
+var documents = __nccwpck_require__(5847);
+// EXTERNAL MODULE: ./src/inputs/fields.ts
+var fields = __nccwpck_require__(2996);
+// EXTERNAL MODULE: ./src/inputs/health.ts
+var health = __nccwpck_require__(6543);
+// EXTERNAL MODULE: ./src/interface/names.ts
+var names = __nccwpck_require__(5767);
+// EXTERNAL MODULE: ./src/inputs/text.ts
+var inputs_text = __nccwpck_require__(4862);
+;// CONCATENATED MODULE: ./src/inputs/secrets.ts
+
+
+
+const FORMS = 'a JSON object {"NAME": "value"} or NAME=VALUE lines';
+// Never the parser's reason: it may quote the text, and the text holds secret values.
+const OBJECT_MESSAGES = {
+    notParsed: where => `\`secrets\` starts with \`{\` but is not valid JSON${where}: use ${FORMS}`,
+    // A key that is no name may be a value pasted by mistake: do not repeat it.
+    duplicateKey: (key, where) => `\`secrets\`: ${names/* ENV_NAME */.G1.test(key) ? key : 'a name'} is set more than once (${where})`
+};
+function checkSecretName(name, where, fail) {
+    if (!names/* ENV_NAME */.G1.test(name)) {
+        // The text in the name position may be a value pasted by mistake: do not repeat it.
+        fail(`\`secrets\` ${where}: the name must look like an environment variable name (letters, digits and underscores, not starting with a digit)`);
+        return false;
+    }
+    return true;
+}
+/** `NAME=VALUE` lines (values trimmed) or a JSON object of strings (exact; YAML flow too). */
+function parseSecrets(v, fail) {
+    if (v === '')
+        return undefined;
+    const secrets = [];
+    const add = (name, value, where) => {
+        if (!checkSecretName(name, where, fail))
+            return;
+        if (value === '') {
+            // On a `NAME=` line the "name" may be a pasted value with base64 padding: name the line.
+            const which = where.startsWith('line') ? where : name;
+            fail(`\`secrets\` ${which}: the value is empty (is the secret or variable that should fill it defined?)`);
+            return;
+        }
+        secrets.push({ name, value });
+    };
+    if (v.startsWith('{')) {
+        const parsed = (0,documents/* parseDocumentInput */.Zr)('secrets', v, fail, OBJECT_MESSAGES);
+        if (parsed === undefined)
+            return undefined;
+        if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) {
+            return fail(`\`secrets\` must be ${FORMS}`);
+        }
+        for (const [name, value] of Object.entries(parsed)) {
+            if (typeof value !== 'string') {
+                if (checkSecretName(name, 'in the JSON object', fail)) {
+                    fail(`\`secrets\`: the value of ${name} must be a string`);
+                }
+                continue;
+            }
+            add(name, value, 'in the JSON object');
+        }
+    }
+    else {
+        const seen = new Set();
+        (0,inputs_text/* lines */.M)(v).forEach((line, index) => {
+            const t = line.trim();
+            if (t === '' || t.startsWith('#'))
+                return;
+            const where = `line ${index + 1}`;
+            const eq = line.indexOf('=');
+            if (eq < 0) {
+                fail(`\`secrets\` ${where} is not NAME=VALUE (or the whole input a JSON object)`);
+                return;
+            }
+            const name = line.slice(0, eq).trim();
+            if (seen.has(name)) {
+                fail(`\`secrets\`: ${name} is set more than once (${where})`);
+                return;
+            }
+            seen.add(name);
+            // Trimmed: the runner trims the input's ends, so only trimming every value is consistent
+            // (and a trailing space from YAML block text is never meant). JSON keeps values exact.
+            add(name, line.slice(eq + 1).trim(), where);
+        });
+    }
+    // After any problem above the input counts as failed, whatever is returned (see problems.ts).
+    return secrets;
+}
+
+// EXTERNAL MODULE: ./src/inputs/sweep-names.ts
+var sweep_names = __nccwpck_require__(6740);
+;// CONCATENATED MODULE: ./src/inputs/table.ts
+// The inputs table: per input of action.yml (names, defaults, descriptions), its check and the
+// facts of its row; a row missing or left over is a type error. Which commands take it is each
+// command's list. To add an input: action.yml, `npm run readme`, a row, its commands', its use.
+
+
+
+
+
+
+
+
+
+const DEFAULT_POLL_INTERVAL_MS = 15_000;
+const MAX_TIMEOUT_MS = 6 * 60 * 60 * 1000;
+const MIN_POLL_INTERVAL_MS = 1000;
+/** The commands, in the words of the `command` input (each is a module, src/commands/). */
+const COMMANDS = ['deploy', 'delete', 'sweep', 'check', 'plan'];
+const row = (check, facts = {}) => ({ check, ...facts });
+// `internal_source` (an upload of the workspace) needs no integration, repository or ref: those
+// rows name `codehost` alone, so with an upload they are refused, and no create needs them.
+const CODEHOST = ['codehost'];
+const SELF_HOSTED = ['external_docker'];
+/** From the repository the integration builds: the deployment's source or its revision's. */
+const FROM_REPOSITORY = {
+    sources: CODEHOST,
+    revisionSources: CODEHOST,
+    createNeeds: CODEHOST
+};
+const SELF_HOSTED_CREATE = { sources: SELF_HOSTED, createNeeds: SELF_HOSTED };
+/** Each input's row. A check sees action.yml's default when the input is not set. */
+const INPUTS = {
+    'api-key': row(fields/* parseApiKey */.Xu, { common: true }),
+    'tenant-id': row((0,fields/* optionalUuid */.kO)('tenant-id', 'a workspace id'), { common: true }),
+    'base-url': row(fields/* parseBaseUrl */.Q2),
+    name: row(fields/* parseName */.$q, { common: true }),
+    'deployment-id': row((0,fields/* optionalUuid */.kO)('deployment-id', 'a deployment id'), { common: true }),
+    // `github` is the production service's word for `codehost`: both are accepted.
+    source: row((v, fail) => (v === 'github' ? 'codehost' : parseSource(v, fail)), {
+        common: true
+    }),
+    'integration-id': row((0,fields/* optionalUuid */.kO)('integration-id', 'a forge integration id'), {
+        sources: CODEHOST,
+        createNeeds: CODEHOST,
+        common: true
+    }),
+    // The sweep reads pull requests from it.
+    repository: row(fields/* parseRepository */.SU, FROM_REPOSITORY),
+    ref: row(fields/* parseRef */.rd, { ...FROM_REPOSITORY, common: true }),
+    'graph-config-path': row(fields/* parseGraphConfigPath */.Rg),
+    'image-uri': row((0,fields/* optionalToken */.A)('image-uri', 'an image reference like registry.example.com/agent@sha256:...'), {
+        sources: ['external_docker', 'internal_docker'],
+        revisionSources: ['internal_docker'],
+        createNeeds: SELF_HOSTED,
+        needs: { sources: ['internal_docker'], why: 'the image to deploy' }
+    }),
+    secrets: row(parseSecrets, { common: true }),
+    'secret-references': row(documents/* parseSecretReferences */.qv, { sources: SELF_HOSTED }),
+    'resource-spec': row(documents/* parseResourceSpec */.Bj),
+    'build-on-push': row((0,fields/* booleanInput */.tE)('build-on-push'), { sources: CODEHOST }),
+    'custom-url': row(fields/* parseCustomUrl */._k),
+    'listener-id': row((0,fields/* optionalUuid */.kO)('listener-id', 'a listener id'), SELF_HOSTED_CREATE),
+    'k8s-namespace': row(fields/* parseNamespace */.LM, SELF_HOSTED_CREATE),
+    'install-command': row((0,fields/* optionalText */.mR)('install-command', 'a command')),
+    'build-command': row((0,fields/* optionalText */.mR)('build-command', 'a command')),
+    'revision-source': row((0,fields/* parseEnum */.nL)('revision-source', vocabulary/* REVISION_SOURCES */.Jy), {
+        sources: vocabulary/* CLOUD_SOURCES */.XQ
+    }),
+    create: row((0,fields/* booleanInput */.tE)('create')),
+    wait: row((0,fields/* booleanInput */.tE)('wait')),
+    timeout: row((0,fields/* durationInput */.Ts)('timeout', ms => ms <= 0
+        ? 'must be longer than zero'
+        : ms > MAX_TIMEOUT_MS
+            ? `must be at most ${(0,duration/* formatDuration */.a3)(MAX_TIMEOUT_MS)} (the longest a job step should wait)`
+            : undefined), { common: true }),
+    // Not set: the default follows the timeout (a pause is never longer than the whole wait).
+    'poll-interval': row((0,fields/* durationInput */.Ts)('poll-interval', ms => ms < MIN_POLL_INTERVAL_MS ? 'must be at least 1s' : undefined)),
+    'dry-run': row((0,fields/* booleanInput */.tE)('dry-run')),
+    'github-token': row(fields/* parseGithubToken */.gp, { common: true, githubActionsOnly: true }),
+    environment: row(fields/* parseEnvironment */.Nq, { common: true, githubActionsOnly: true }),
+    'environment-url': row(fields/* parseEnvironmentUrl */.Mk, { githubActionsOnly: true }),
+    'api-dialect': row((0,fields/* parseEnum */.nL)('api-dialect', ['auto', ...dialect/* DIALECTS */.O9])),
+    'deployment-type': row((0,fields/* parseEnum */.nL)('deployment-type', vocabulary/* DEPLOYMENT_TYPES */._o), {
+        sources: ['codehost', 'internal_source'],
+        common: true
+    }),
+    // A resize through `resource-tiers`; the cloud sources only (rules.ts: database-size and the type).
+    size: row((0,fields/* parseEnum */.nL)('size', journal/* SIZES */.F), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    'database-size': row((0,fields/* parseEnum */.nL)('database-size', journal/* SIZES */.F), { sources: vocabulary/* CLOUD_SOURCES */.XQ }),
+    command: row((0,fields/* parseEnum */.nL)('command', COMMANDS), { common: true }),
+    'delete-tracing-project': row((0,fields/* booleanInput */.tE)('delete-tracing-project')),
+    'on-failure': row((0,fields/* parseEnum */.nL)('on-failure', ['fail', 'rollback']), {
+        common: true
+    }),
+    'failure-logs': row((0,fields/* integerInput */.$A)('failure-logs', 0, 1000)),
+    'pr-comment': row((0,fields/* booleanInput */.tE)('pr-comment'), { common: true, githubActionsOnly: true }),
+    'health-check': row(health/* parseHealthCheck */.Kx, { common: true }),
+    'health-check-window': row(health/* parseHealthCheckWindow */.E_),
+    'health-check-hosts': row(health/* parseHealthCheckHosts */.jr),
+    // The file is read (a regular file inside the workspace) before any request, in run.ts.
+    'smoke-test': row((0,fields/* workspacePath */.X5)('smoke-test', 'smoke.yaml', '.github/smoke.yaml')),
+    'sweep-names': row(sweep_names/* parseSweepNames */.m),
+    'sweep-closed': row((0,fields/* booleanInput */.tE)('sweep-closed')),
+    'sweep-max-age': row(parseSweepMaxAge),
+    'sweep-max-count': row((0,fields/* integerInput */.$A)('sweep-max-count', 0, 100_000)),
+    'fail-on-drift': row((0,fields/* booleanInput */.tE)('fail-on-drift')),
+    'promote-from': row(fields/* parsePromoteFrom */.Yn),
+    'expected-source-digest': row(fields/* parseSourceDigest */.jF),
+    'promote-revision-id': row((0,fields/* optionalUuid */.kO)('promote-revision-id', 'a revision id')),
+    // The file is read and checked (src/manifest/) before the inputs are, in run.ts.
+    manifest: row((0,fields/* workspacePath */.X5)('manifest', 'agents.yaml', 'deploy/agents.yaml')),
+    agent: row(parseAgentKey),
+    'verify-source': row((0,fields/* booleanInput */.tE)('verify-source'))
+};
+const HOUR_MS = 3_600_000;
+/** The form of an agent's key (the manifest's schema says the same). */
+const AGENT_KEY = /^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$/;
+/** An age with its unit, at least an hour: a bare `7` as seconds would delete every preview. */
+function parseSweepMaxAge(v, fail) {
+    if (v === '')
+        return undefined;
+    if (/^\d+$/.test(v))
+        return fail(`\`sweep-max-age\` needs a unit: \`${v}\` would be ${v} seconds; write \`${v}d\` for days or \`${v}h\` for hours (at least \`1h\`)`);
+    const ms = (0,duration/* parseAge */.F1)(v);
+    if (ms === undefined)
+        return fail('`sweep-max-age` must be a duration with its unit, like `7d`, `36h` or `90m`');
+    if (ms < HOUR_MS)
+        return fail(`\`sweep-max-age\` must be at least \`1h\`, not \`${v}\``);
+    return ms;
+}
+/** An agent's key in the manifest: a plain word, as the schema's keys are. */
+function parseAgentKey(v, fail) {
+    if (v === '')
+        return undefined;
+    if (!AGENT_KEY.test(v))
+        return fail('`agent` must be the key of an agent in `manifest`: letters, digits, `-` and `_` (like `support`)');
+    return v;
+}
+function parseSource(v, fail) {
+    if (vocabulary/* SOURCES */.Hl.includes(v))
+        return v;
+    return fail(`\`source\` must be one of ${[...vocabulary/* SOURCES */.Hl, 'github'].map(s => `\`${s}\``).join(', ')} (\`github\` is another word for \`codehost\`)`);
 }
 
 
@@ -39583,7 +39925,7 @@ const ACTION_INPUTS = {
         required: false
     },
     command: {
-        description: 'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing).',
+        description: 'deploy; delete (this exact name or deployment-id); sweep (previews no longer wanted); check (report drift, write nothing); plan (with manifest - which agents need a deploy, write nothing).',
         required: false,
         default: 'deploy'
     },
@@ -39658,6 +40000,14 @@ const ACTION_INPUTS = {
         description: "With promote-from - the exact revision of the source to promote (a pipeline passes its staging job's revision-id); refused before any write unless it is the source's active revision.",
         required: false
     },
+    manifest: {
+        description: "A YAML file of agents, each with its config and environments (docs/manifest.md). With agent and environment - a deploy, check or delete takes that entry's settings; with command plan - which agents need a deploy.",
+        required: false
+    },
+    agent: {
+        description: "With manifest - the agent's key in it, whose environment (environment) this run deploys, checks or deletes.",
+        required: false
+    },
     'verify-source': {
         description: "With promote-from - check the source's active revision on its own agent server (the revision served, graphs, smoke cases) before any write, and refuse the promotion unless it passes; false skips that, and the run says nothing verified what it promoted.",
         required: false,
@@ -39712,6 +40062,12 @@ const ACTION_OUTPUTS = {
     },
     drift: {
         description: "With command check - true when the deployment differs from what the inputs describe (with promote-from - from what its source's active revision runs), or is not a healthy deployment a deploy would leave alone; else false."
+    },
+    matrix: {
+        description: 'With command plan - the agents to deploy as a matrix, {"include":[{"agent","environment","name"},...]}, for strategy.matrix with fromJSON.'
+    },
+    agents: {
+        description: 'With command plan - a JSON array of the keys of the agents to deploy ([] when none).'
     },
     'promoted-from-revision-id': {
         description: "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
@@ -39953,6 +40309,14 @@ const OUTCOMES = {
         githubSays: () => 'Swept.',
         comment: () => words('🧹 Swept')
     },
+    /** `command: plan`: which agents need a deploy (it writes nothing, whatever it decides). */
+    planned: {
+        headline: '📋 Planned',
+        exitCode: 0,
+        ...UPKEEP,
+        githubSays: () => 'Planned.',
+        comment: () => words('📋 Planned')
+    },
     /** `command: check`: the deployment is what the inputs describe. */
     'in-sync': {
         headline: '✅ In sync',
@@ -39987,6 +40351,423 @@ const OUTCOMES = {
         removal: removalFailed
     }
 };
+
+
+/***/ }),
+
+/***/ 5449:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   F2: () => (/* binding */ manifestInputs),
+/* harmony export */   WI: () => (/* binding */ readManifest),
+/* harmony export */   eQ: () => (/* binding */ configPath)
+/* harmony export */ });
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _inputs_smoke_cases_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(300);
+/* harmony import */ var _inputs_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8891);
+/* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5767);
+/* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6669);
+// `manifest` + `agent` + `environment` -> the run's inputs: that entry's settings put in as if the
+// workflow had set them, before the inputs are checked. A setting in both places is refused (one
+// place for each); an input counts as set only when it differs from action.yml's default, which
+// the runner passes whatever the workflow says.
+
+
+
+
+
+/** The manifest read from the workspace and checked, or its problems (all, each with its line). */
+async function readManifest(workspace, file) {
+    const read = await (0,_inputs_smoke_cases_js__WEBPACK_IMPORTED_MODULE_1__/* .readInside */ .xO)(workspace ?? '.', file);
+    if ('why' in read)
+        return { problems: [`${file} could not be read: ${read.why}`] };
+    const parsed = await (0,_read_js__WEBPACK_IMPORTED_MODULE_4__/* .parseManifest */ .N)(read.text, file);
+    if ('problems' in parsed)
+        return { problems: (0,_read_js__WEBPACK_IMPORTED_MODULE_4__/* .problemLines */ .p)(file, parsed.problems) };
+    const missing = await missingConfigs(workspace ?? '.', parsed.manifest);
+    return missing.length ? { problems: missing } : parsed;
+}
+/** Each agent's config that is not a file in the workspace, named at its line. */
+async function missingConfigs(workspace, m) {
+    const out = [];
+    for (const [key, a] of Object.entries(m.agents)) {
+        const path = configPath(m, a.config);
+        const read = await (0,_inputs_smoke_cases_js__WEBPACK_IMPORTED_MODULE_1__/* .readInside */ .xO)(workspace, path);
+        if ('why' in read)
+            out.push(...(0,_read_js__WEBPACK_IMPORTED_MODULE_4__/* .problemLines */ .p)(m.file, [
+                {
+                    line: m.lineOf(['agents', key, 'config']),
+                    where: `agents.${key}.config`,
+                    message: `${path} could not be read: ${read.why}`
+                }
+            ]));
+    }
+    return out;
+}
+/** A path of the manifest (from its folder) as a path from the workspace. */
+function configPath(m, path) {
+    return node_path__WEBPACK_IMPORTED_MODULE_0__.posix.normalize(node_path__WEBPACK_IMPORTED_MODULE_0__.posix.join((0,node_path__WEBPACK_IMPORTED_MODULE_0__.dirname)(m.file).replace(/\\/g, '/'), path));
+}
+/** A setting's value as an input's text. */
+function asText(value) {
+    if (typeof value === 'string')
+        return value;
+    if (typeof value === 'object' && value !== null)
+        return JSON.stringify(value);
+    return String(value);
+}
+/** The run's inputs with the manifest's entry in them, or every problem of the manifest and its use. */
+async function manifestInputs(raw, workspace, { say, takes }) {
+    const none = { raw, manifest: undefined, from: new Map() };
+    // A command that takes no manifest (a sweep): its inputs' check refuses it as such.
+    if (raw.manifest !== '' && !takes('manifest'))
+        return none;
+    if (raw.manifest === '') {
+        if (raw.agent === '')
+            return none;
+        return problems(`${say('agent')} needs ${say('manifest')}: the file that names the agents`);
+    }
+    // The path's own check first: nothing outside the workspace is opened.
+    let bad;
+    _inputs_table_js__WEBPACK_IMPORTED_MODULE_2__/* .INPUTS */ .mc.manifest.check(raw.manifest, message => void (bad ??= message));
+    if (bad !== undefined)
+        return problems(bad.replace('`manifest`', say('manifest')));
+    const read = await readManifest(workspace, raw.manifest);
+    if ('problems' in read)
+        return { problems: read.problems.map(message => at(message)) };
+    const m = read.manifest;
+    const command = raw.command || (0,_interface_names_js__WEBPACK_IMPORTED_MODULE_3__/* .defaultOf */ .HA)('command');
+    const agents = Object.keys(m.agents);
+    const agentWords = `the agents of ${m.file} are ${agents.map(a => `\`${a}\``).join(', ')}`;
+    if (raw.agent !== '' && !m.agents[raw.agent])
+        return problems(`${say('agent')} names no agent of ${m.file}: ${agentWords}`);
+    if (command === 'plan') {
+        const unplanned = planProblem(m, raw, say);
+        return unplanned ? problems(unplanned) : { ...none, manifest: m };
+    }
+    if (raw.agent === '')
+        return problems(`${say('agent')} is required with ${say('manifest')}: ${agentWords}`);
+    const entry = m.agents[raw.agent];
+    const envs = Object.keys(entry.environments);
+    if (!entry.environments[raw.environment])
+        return problems(`${raw.environment === '' ? `${say('environment')} is required with ${say('agent')}` : `${say('environment')} names no environment of agent \`${raw.agent}\``}: its environments are ${envs.map(e => `\`${e}\``).join(', ')}`);
+    // A command without `environment` (a delete: no GitHub deployment) used it to choose the entry.
+    const chosen = takes('environment') ? raw : { ...raw, environment: '' };
+    return applyEntry(chosen, m, { agent: raw.agent, environment: raw.environment }, { say, takes });
+}
+/** A plan of an environment no agent (or not the agent named) has: a typo, which would plan none. */
+function planProblem(m, raw, say) {
+    const agents = Object.entries(m.agents).filter(([k]) => raw.agent === '' || k === raw.agent);
+    const envs = new Set(agents.flatMap(([, a]) => Object.keys(a.environments)));
+    if (raw.environment === '' || envs.has(raw.environment))
+        return undefined;
+    const whose = raw.agent === '' ? `any agent of ${m.file}` : `agent \`${raw.agent}\``;
+    return `${say('environment')} names no environment of ${whose}: the environments are ${[...envs].map(e => `\`${e}\``).join(', ')}`;
+}
+const problems = (message) => ({
+    problems: [{ input: 'manifest', message }]
+});
+const at = (message) => ({ input: 'manifest', message });
+/** One environment's settings as inputs, `config` as `graph-config-path`; each refused when also set. */
+function applyEntry(raw, m, { agent, environment }, { say, takes }) {
+    const entry = m.agents[agent];
+    const place = ['agents', agent, 'environments', environment];
+    const settings = {
+        'graph-config-path': configPath(m, entry.config),
+        ...entry.environments[environment]
+    };
+    const out = { ...raw };
+    const from = new Map();
+    const found = [];
+    for (const [key, value] of Object.entries(settings)) {
+        const input = key;
+        // What this command does not take (a delete's deployment type) stays the deploy's.
+        if (!takes(input))
+            continue;
+        const path = key === 'graph-config-path' ? ['agents', agent, 'config'] : [...place, key];
+        const where = `${m.file} line ${m.lineOf(path) ?? '?'} (${path.join('.')})`;
+        const given = raw[input];
+        if (given !== '' && given !== (0,_interface_names_js__WEBPACK_IMPORTED_MODULE_3__/* .defaultOf */ .HA)(input)) {
+            found.push(at(`${say(input)} is set both as an input and in ${where}: set it in one place`));
+            continue;
+        }
+        const text = key === 'promote-from' ? promotedFrom(m, agent, environment, value) : value;
+        if (typeof text === 'object' && text !== null && 'problem' in text) {
+            found.push(at(`${where}: ${text.problem}`));
+            continue;
+        }
+        out[input] = asText(text);
+        from.set(input, where);
+    }
+    return found.length ? { problems: found } : { raw: out, manifest: m, from };
+}
+/** `promote-from` naming another environment of the agent: that environment's deployment. */
+function promotedFrom(m, agent, environment, value) {
+    const envs = m.agents[agent].environments;
+    if (typeof value !== 'string' || !(value in envs))
+        return value;
+    if (value === environment)
+        return { problem: 'an environment cannot be promoted from itself' };
+    const source = envs[value];
+    return source.name ?? source['deployment-id'];
+}
+
+
+/***/ }),
+
+/***/ 6669:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  N: () => (/* binding */ parseManifest),
+  p: () => (/* binding */ problemLines)
+});
+
+// EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
+var vocabulary = __nccwpck_require__(8072);
+// EXTERNAL MODULE: ./src/control-plane/dialect.ts
+var dialect = __nccwpck_require__(1076);
+// EXTERNAL MODULE: ./src/interface/action-yml.ts
+var action_yml = __nccwpck_require__(5938);
+// EXTERNAL MODULE: ./src/interface/journal.ts
+var journal = __nccwpck_require__(5996);
+// EXTERNAL MODULE: ./src/interface/names.ts
+var names = __nccwpck_require__(5767);
+;// CONCATENATED MODULE: ./src/manifest/schema.ts
+// The manifest's JSON Schema, made from action.yml's inputs (through action-yml.ts): an environment's
+// keys are the inputs a deployment's settings take, every other input is listed as not allowed
+// there. `npm run readme` publishes it as schema/manifest.schema.json, for editors; the run checks
+// a manifest by this same object, so the file and the check cannot differ.
+
+
+
+
+
+/** Inputs an environment may not set, and why: where to reach the service, secrets, the run's own. */
+const NOT_IN_MANIFEST = {
+    'api-key': 'a credential: a CI secret, never a file',
+    'tenant-id': 'where the key reaches: the run sets it once for every agent',
+    'base-url': 'where the key reaches: the run sets it once for every agent',
+    secrets: 'secret values belong in CI secrets, never in a file of the repository',
+    'github-token': 'a credential: a CI secret, never a file',
+    command: "the run's own choice, not the agent's",
+    manifest: "the run's own choice, not the agent's",
+    agent: "the run's own choice, not the agent's",
+    environment: 'the key of the environment itself'
+};
+/** Where the package publishes the schema, and its `$id` (the file on the default branch). */
+const MANIFEST_SCHEMA_PATH = 'schema/manifest.schema.json';
+const SCHEMA_ID = `https://raw.githubusercontent.com/control-plane-deploy/control-plane-deploy/main/${MANIFEST_SCHEMA_PATH}`;
+/** Inputs whose value is one of a few words: the schema lists them, so editors complete them. */
+const WORDS = {
+    source: [...vocabulary/* SOURCES */.Hl, 'github'],
+    'revision-source': vocabulary/* REVISION_SOURCES */.Jy,
+    'deployment-type': vocabulary/* DEPLOYMENT_TYPES */._o,
+    size: journal/* SIZES */.F,
+    'database-size': journal/* SIZES */.F,
+    'on-failure': ['fail', 'rollback'],
+    'api-dialect': ['auto', ...dialect/* DIALECTS */.O9]
+};
+/** The inputs an environment may set, in action.yml's order. */
+const MANIFEST_INPUTS = names/* INPUT_NAMES */.Qh.filter(name => !(name in NOT_IN_MANIFEST));
+/** One input's value as the schema describes it (the input's own check is the last word). */
+function valueSchema(name) {
+    const meta = action_yml/* ACTION_INPUTS */.b[name];
+    const description = meta.description;
+    const words = WORDS[name];
+    if (words)
+        return { description, enum: [...words] };
+    if (meta.default === 'true' || meta.default === 'false')
+        return { description, type: ['boolean', 'string'], enum: [true, false, 'true', 'false'] };
+    if (names/* DOCUMENT_INPUTS */.aw.includes(name))
+        return { description, type: ['object', 'array', 'string'] };
+    return { description, type: ['string', 'number'] };
+}
+/** The manifest's schema (JSON Schema 2020-12). */
+function manifestSchema() {
+    const settings = {};
+    for (const name of MANIFEST_INPUTS)
+        settings[name] = valueSchema(name);
+    const key = '^[A-Za-z0-9][A-Za-z0-9_-]{0,62}$';
+    const environment = {
+        type: 'object',
+        description: "One environment of the agent: its keys are the action's inputs, as a workflow sets them.",
+        properties: settings,
+        additionalProperties: false,
+        anyOf: [{ required: ['name'] }, { required: ['deployment-id'] }]
+    };
+    const agent = {
+        type: 'object',
+        properties: {
+            config: {
+                type: 'string',
+                minLength: 1,
+                description: "The agent's langgraph.json, from the manifest's folder: its graph-config-path, and what names the agent's files."
+            },
+            paths: {
+                type: 'array',
+                items: { type: 'string', minLength: 1 },
+                description: "More files whose change redeploys the agent: globs from the manifest's folder (`shared/prompts/**`)."
+            },
+            environments: {
+                type: 'object',
+                propertyNames: { pattern: key },
+                additionalProperties: environment,
+                minProperties: 1
+            }
+        },
+        required: ['config', 'environments'],
+        additionalProperties: false
+    };
+    return {
+        $schema: 'https://json-schema.org/draft/2020-12/schema',
+        $id: SCHEMA_ID,
+        title: 'control-plane-deploy manifest',
+        description: 'Agents, each with its config and its environments (docs/manifest.md). Not allowed in an environment: ' +
+            Object.keys(NOT_IN_MANIFEST).join(', ') +
+            '.',
+        type: 'object',
+        properties: {
+            agents: {
+                type: 'object',
+                propertyNames: { pattern: key },
+                additionalProperties: agent,
+                minProperties: 1
+            }
+        },
+        required: ['agents'],
+        additionalProperties: false
+    };
+}
+
+;// CONCATENATED MODULE: ./src/manifest/read.ts
+
+/** Problems as lines: `agents.yaml line 7 (agents.support...): what`. */
+function problemLines(file, problems) {
+    return problems.map(p => {
+        const line = p.line === undefined ? '' : ` line ${p.line}`;
+        const where = p.where ? ` (${p.where})` : '';
+        return `${file}${line}${where}: ${p.message}`;
+    });
+}
+let validator;
+/** The schema's check, compiled once (ajv is CommonJS: its class is the default or beneath it). */
+async function validate() {
+    if (validator)
+        return validator;
+    const mod = (await __nccwpck_require__.e(/* import() */ 210).then(__nccwpck_require__.t.bind(__nccwpck_require__, 2210, 23)));
+    const Ajv = (mod.default.default ?? mod.default);
+    validator = new Ajv({ allErrors: true, strict: false }).compile(manifestSchema());
+    return validator;
+}
+/** The manifest's text, parsed and checked: its agents, or every problem with its line. */
+async function parseManifest(text, file) {
+    const { LineCounter, parseDocument } = await __nccwpck_require__.e(/* import() */ 815).then(__nccwpck_require__.t.bind(__nccwpck_require__, 8815, 19));
+    const lines = new LineCounter();
+    const doc = parseDocument(text, { lineCounter: lines, uniqueKeys: true });
+    if (doc.errors.length) {
+        const problems = doc.errors.map(e => ({
+            line: e.linePos?.[0].line,
+            where: '',
+            message: `is not valid YAML: ${e.message.split('\n')[0]}`
+        }));
+        return { problems };
+    }
+    const lineOf = (path) => {
+        for (let n = path.length; n >= 0; n--) {
+            const node = doc.getIn(path.slice(0, n), true);
+            const pair = n > 0 ? keyOffset(doc, path.slice(0, n)) : undefined;
+            const offset = pair ?? node?.range?.[0];
+            if (offset !== undefined)
+                return lines.linePos(offset).line;
+        }
+        return undefined;
+    };
+    const data = doc.toJS({});
+    const check = await validate();
+    if (!check(data))
+        return { problems: schemaProblems(check.errors ?? [], lineOf) };
+    const agents = data.agents;
+    for (const a of Object.values(agents))
+        a.paths ??= [];
+    return { manifest: { file, agents, lineOf } };
+}
+/** Where the key of a mapping entry starts, so a line names the key, not its value. */
+function keyOffset(doc, path) {
+    const parent = doc.getIn(path.slice(0, -1), true);
+    const last = path.at(-1);
+    return parent?.items?.find(i => String(i.key?.value) === last)?.key?.range?.[0];
+}
+const code = (s) => `\`${s}\``;
+/** Each schema error in the words of the manifest: what is wrong, at its line. */
+function schemaProblems(errors, lineOf) {
+    const out = [];
+    const seen = new Set();
+    for (const e of errors) {
+        // anyOf's own error says it once ("needs name or deployment-id"), not its branches'.
+        if (e.keyword === 'required' && e.schemaPath.includes('/anyOf/'))
+            continue;
+        const path = e.instancePath
+            .split('/')
+            .slice(1)
+            .map(s => s.replace(/~1/g, '/').replace(/~0/g, '~'));
+        const said = errorWords(e, path);
+        const at = said.key === undefined ? path : [...path, said.key];
+        const where = at.join('.');
+        const problem = { line: lineOf(at), where, message: said.message };
+        const id = `${where}\n${problem.message}`;
+        if (!seen.has(id))
+            out.push(problem);
+        seen.add(id);
+    }
+    return out;
+}
+/** What one error says, and the key it is about when that is beneath its place. */
+function errorWords(e, path) {
+    const p = e.params;
+    const depth = path.length;
+    switch (e.keyword) {
+        case 'additionalProperties': {
+            const key = String(p.additionalProperty);
+            const why = NOT_IN_MANIFEST[key];
+            if (depth === 4)
+                return {
+                    key,
+                    message: why
+                        ? `${code(key)} is not allowed in a manifest: ${why}`
+                        : `${code(key)} is not an input of the action (an environment's keys are its input names)`
+                };
+            const keys = depth === 2 ? '`config`, `paths` and `environments`' : '`agents`';
+            return { key, message: `${code(key)} is not a key here: the keys are ${keys}` };
+        }
+        case 'required':
+            return { message: `needs ${code(String(p.missingProperty))}` };
+        case 'anyOf':
+            return { message: 'needs `name` (or `deployment-id`): the deployment of this environment' };
+        case 'enum':
+            return {
+                message: `must be one of ${p.allowedValues.map(v => code(String(v))).join(', ')}`
+            };
+        case 'type':
+            return { message: `must be ${[p.type].flat().join(' or ')}` };
+        case 'minProperties':
+            return { message: 'needs at least one entry' };
+        case 'minLength':
+            return { message: 'must not be empty' };
+        case 'pattern':
+        case 'propertyNames':
+            return {
+                ...(p.propertyName !== undefined ? { key: String(p.propertyName) } : {}),
+                message: 'a key must be letters, digits, `-` and `_`, starting with a letter or digit'
+            };
+        default:
+            return { message: e.message ?? 'is not valid' };
+    }
+}
 
 
 /***/ }),
@@ -40354,20 +41135,16 @@ function readEventPayload(env) {
 
 /***/ }),
 
-/***/ 4300:
+/***/ 2297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  nw: () => (/* binding */ describeWorkspaceGit),
-  yR: () => (/* binding */ readWorkspaceGit),
-  nc: () => (/* binding */ untrackedMembers)
-});
-
-;// CONCATENATED MODULE: external "node:child_process"
-const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
-;// CONCATENATED MODULE: ./src/upload/workspace-git.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   nc: () => (/* binding */ untrackedMembers),
+/* harmony export */   nw: () => (/* binding */ describeWorkspaceGit),
+/* harmony export */   yR: () => (/* binding */ readWorkspaceGit)
+/* harmony export */ });
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
+/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
 // What git says of the workspace an archive was taken from, for the log and the summary: the
 // commit checked out, whether tracked files differ from it ("with uncommitted changes"), and
 // which of the archive's files git does not track (untrackedMembers: named in the log, as the
@@ -40379,7 +41156,7 @@ const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createReq
 
 function git(cwd, args) {
     return new Promise(resolve => {
-        (0,external_node_child_process_namespaceObject.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
+        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
     });
 }
 async function readWorkspaceGit(workspace) {
@@ -40488,6 +41265,13 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
+
+/***/ }),
+
+/***/ 1421:
+/***/ ((module) => {
+
+module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 
