@@ -140,7 +140,7 @@ function toCase(item: Record<string, unknown>): SmokeCase {
 }
 
 /** The text of `path` (inside `workspace`), or why it may not be read; never more than the cap. */
-async function readInside(
+export async function readInside(
   workspace: string,
   path: string
 ): Promise<{ text: string } | { why: string }> {

@@ -46,13 +46,24 @@ export function smokeVerdict(cases: readonly CaseResult[]): 'passed' | 'failed' 
   return any('failed', 'timeout') ? 'failed' : any('inconclusive') ? 'inconclusive' : 'passed'
 }
 
-type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
+export type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
+
+/** What a stateless run needs: the agent server, the run's clock and signal, the retries' pause. */
+export type RunSender = Pick<SmokeOptions, 'call' | 'clock' | 'signal' | 'intervalMs'>
+
+const send = (o: SmokeOptions, c: SmokeCase): Promise<Outcome> =>
+  sendRun(o, { assistant_id: c.graph, input: c.input }, c.timeoutMs)
 
 /**
- * One run, tried again on a transient answer, raced against the case's timeout: a timeout while a
- * transient answer waits its next try is that answer's (it persisted).
+ * One run, tried again on a transient answer, raced against its timeout: a timeout while a
+ * transient answer waits its next try is that answer's (it persisted). The evaluation's examples
+ * are sent so too.
  */
-async function send(o: SmokeOptions, c: SmokeCase): Promise<Outcome> {
+export async function sendRun(
+  o: RunSender,
+  run: { assistant_id: string; input: unknown },
+  timeoutMs: number
+): Promise<Outcome> {
   const stop = new AbortController()
   const signal = AbortSignal.any([o.signal, stop.signal])
   let latest: Tried | undefined
@@ -63,14 +74,14 @@ async function send(o: SmokeOptions, c: SmokeCase): Promise<Outcome> {
       .call({
         method: 'POST',
         path: '/runs/wait',
-        body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+        body: { ...run, on_completion: 'delete' },
         signal
       })
       .finally(() => (inFlight = false))
   }
   const retry = {
     clock: o.clock,
-    deadline: o.clock.now() + c.timeoutMs,
+    deadline: o.clock.now() + timeoutMs,
     intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
     signal
   }
@@ -78,7 +89,7 @@ async function send(o: SmokeOptions, c: SmokeCase): Promise<Outcome> {
     kind: 'tried',
     tried
   }))
-  const timer = o.clock.sleep(c.timeoutMs, signal).then(
+  const timer = o.clock.sleep(timeoutMs, signal).then(
     (): Outcome => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }),
     (): Outcome => ({ kind: 'cancelled' })
   )
@@ -123,7 +134,7 @@ async function runCase(o: SmokeOptions, c: SmokeCase): Promise<CaseResult> {
 }
 
 /** Why an answer is no run's end: a sign-in redirect or an HTML page says nothing of the graph. */
-function notARunEnd(a: AgentAnswer): string | undefined {
+export function notARunEnd(a: AgentAnswer): string | undefined {
   if (a.status < 200 || a.status >= 300) return 'not the end of a run'
   if (a.body.trim() === '') return 'an empty answer, not the end of a run'
   if (jsonOf(a.body) === undefined) return 'not JSON, not the end of a run'
