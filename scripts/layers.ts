@@ -31,9 +31,9 @@ export const SRC_LAYERS: readonly Layer[] = [
     purpose: 'a folder per command: its inputs, rules, flow, steps and ending'
   },
   {
-    names: ['report/', 'github/', 'health/', 'upload/'],
+    names: ['report/', 'github/', 'health/', 'upload/', 'evaluate/'],
     purpose:
-      "what the commands use: the report, the GitHub side, the health gate (probes, the agent server's client), the upload"
+      "what the commands use: the report, the GitHub side, the health gate (probes, the agent server's client), the upload, the evaluation gate"
   },
   { names: ['inputs/'], purpose: 'raw inputs -> Options (pure): the table, its rules, the checks' },
   {

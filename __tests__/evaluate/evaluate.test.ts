@@ -1,0 +1,212 @@
+import { describe, expect, test } from '@jest/globals'
+import { mkdtempSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import type { Emulator } from '../../emulator/server.ts'
+import { PUSH_MAIN } from '../../scripts/runner-env.ts'
+import { parseEvaluation, type Evaluation } from '../../src/evaluate/file.ts'
+import { judge } from '../../src/evaluate/verdict.ts'
+import { run } from '../../src/run.ts'
+import { emulatorInputs, fakePort } from '../builders/fake-port.ts'
+import {
+  expectRolledBackTo,
+  heldIn,
+  loadSeeded,
+  seededDeployment,
+  withEmulators
+} from '../builders/in-process.ts'
+
+// The evaluation gate (`evaluate`): its file checked whole before any request, its scores and
+// verdict, and deploys that run local examples on the emulator's agent servers (which echo a
+// run's input unless scripted), in process through a fake port.
+
+const noFile = async () => ({ why: 'there is no such file' })
+const parse = (text: string, examples?: string) =>
+  parseEvaluation(text, 'evaluate.yaml', async () =>
+    examples === undefined ? noFile() : { text: examples }
+  )
+
+describe('the evaluation file', () => {
+  test('every problem at once, each with its line, naming the key', async () => {
+    const r = await parse(
+      [
+        'dataset: support',
+        'evaluators:',
+        '  - { key: cites, type: contains, path: "messages[-1].content" }',
+        '  - { key: speed, type: latency, value: soon }',
+        '  - { key: cites, type: langsmith }',
+        'thresholds:',
+        '  nothing: { mean: 0.5 }',
+        '  cites: { mean: 2 }'
+      ].join('\n')
+    )
+    expect('problems' in r && r.problems).toEqual([
+      expect.stringMatching(/^line 8: thresholds\.cites\.mean .*1/)
+    ])
+    const r2 = await parse(
+      [
+        'dataset: support',
+        'evaluators:',
+        '  - { key: cites, type: contains, path: "messages[-1].content" }',
+        '  - { key: speed, type: latency, value: soon }',
+        '  - { key: cites, type: langsmith }',
+        'thresholds:',
+        '  nothing: { mean: 0.5 }'
+      ].join('\n')
+    )
+    expect('problems' in r2 && r2.problems).toEqual([
+      "line 3: evaluators[0] (cites) needs `value` or `reference: <path>` (into the example's outputs), one of them",
+      'line 4: evaluators[1] (speed) needs `value`: the longest a run may take, such as 30s',
+      'line 5: evaluators[2].key "cites" is that of evaluators[0]; each needs its own',
+      'line 7: thresholds.nothing names no evaluator (the keys are cites, speed)'
+    ])
+  })
+
+  test('local examples: JSON Lines, each line checked; a langsmith evaluator or a baseline needs a dataset', async () => {
+    const file = [
+      'examples: cases.jsonl',
+      'evaluators:',
+      '  - { key: right, type: equals, path: answer, reference: answer }',
+      '  - { key: judge, type: langsmith }',
+      'baseline: { deployment: prod }'
+    ].join('\n')
+    const r = await parse(file, '{"inputs": {"q": 1}, "outputs": {"answer": 1}}\n')
+    expect('problems' in r && r.problems).toEqual([
+      "line 4: evaluators[1] (judge) is type langsmith, which needs a LangSmith `dataset`: its feedback comes from the dataset's evaluators",
+      'line 5: baseline needs a LangSmith `dataset`: the baseline is an experiment of it'
+    ])
+    const lines = ['{"inputs": {"q": 1}, "outputs": {"answer": 1}}', 'not json', '{"id": "1", "inputs": {"q": 2}}', '{"inputs": {"q": 3}}']
+    const ok = 'examples: cases.jsonl\nevaluators:\n  - { key: right, type: equals, path: answer, reference: answer }\n'
+    const r2 = await parse(ok, lines.join('\n'))
+    expect('problems' in r2 && r2.problems).toEqual([
+      'examples (cases.jsonl), line 2 is not JSON',
+      'examples (cases.jsonl), line 3 has the id "1" of line 1',
+      'examples (cases.jsonl), line 4 has no `outputs`, which right read (reference)'
+    ])
+  })
+})
+
+/** An evaluation of examples `a`, `b`, `c`, one evaluator `k` held to a pass rate. */
+async function evaluationOf(extra = ''): Promise<Evaluation> {
+  const text = `examples: x.jsonl\nevaluators:\n  - { key: k, type: contains, value: ok }\nthresholds:\n  k: { pass-rate: 0.6 }\n${extra}`
+  const lines = ['a', 'b', 'c'].map(id => JSON.stringify({ id, inputs: {} })).join('\n')
+  const r = await parse(text, lines)
+  if (!('evaluation' in r)) throw new Error(r.problems.join('\n'))
+  return r.evaluation
+}
+const table = (rows: Record<string, Record<string, number>>) =>
+  new Map(Object.entries(rows).map(([id, s]) => [id, new Map(Object.entries(s))]))
+
+describe('the verdict', () => {
+  test('thresholds on the pass rate; errors past max-errors and late feedback are inconclusive', async () => {
+    const evaluation = await evaluationOf()
+    const scores = table({ a: { k: 1 }, b: { k: 1 }, c: { k: 0 } })
+    const passed = judge({ evaluation, scores, errors: [], late: [] })
+    expect(passed.verdict).toBe('passed')
+    expect(passed.scores.k).toEqual({ mean: 0.6667, pass_rate: 0.6667, n: 3, threshold: { 'pass-rate': 0.6 }, baseline: null })
+    const low = judge({ evaluation, scores: table({ a: { k: 1 }, b: { k: 0 }, c: { k: 0 } }), errors: [], late: [] })
+    expect(low).toMatchObject({ verdict: 'failed', reasons: ['k: pass rate 0.3333 < 0.6'] })
+    const errored = judge({ evaluation, scores, errors: [{ exampleId: 'c', error: '503' }], late: [] })
+    expect(errored).toMatchObject({ verdict: 'inconclusive', reasons: ['1 example errored (max-errors 0): c (503)'] })
+    const late = judge({ evaluation, scores, errors: [], late: [{ key: 'k', missing: 2 }] })
+    expect(late.verdict).toBe('inconclusive')
+  })
+
+  test('a baseline: the examples that score lower are named; none to compare with is inconclusive', async () => {
+    const evaluation = await evaluationOf()
+    const withBaseline = { ...evaluation, baseline: { deployment: 'prod', maxRegressions: 0 } }
+    const scores = table({ a: { k: 1 }, b: { k: 0 }, c: { k: 1 } })
+    const j = judge({ evaluation: withBaseline, scores, errors: [], late: [], baseline: table({ a: { k: 1 }, b: { k: 1 }, c: { k: 1 } }) })
+    expect(j.verdict).toBe('failed')
+    expect(j.regressions).toEqual([{ exampleId: 'b', keys: [{ key: 'k', score: 0, baseline: 1 }] }])
+    expect(j.reasons).toEqual(['1 example regressed against the baseline (max-regressions 0): b (k 1 → 0)'])
+    expect(j.scores.k!.baseline).toBe(1)
+    const none = judge({ evaluation: withBaseline, scores, errors: [], late: [], baseline: 'none' })
+    expect(none.verdict).toBe('inconclusive')
+  })
+})
+
+const REPO = 'https://github.com/acme/agent-server'
+const MAIN_AT_PUSH = { [`${REPO}@main`]: PUSH_MAIN.sha! }
+
+/** A workspace with graph `agent`, the evaluation file and its examples. */
+function workspace(file: string, examples: readonly unknown[]): string {
+  const dir = mkdtempSync(join(tmpdir(), 'cpd-eval-'))
+  writeFileSync(join(dir, 'langgraph.json'), JSON.stringify({ graphs: { agent: './src/agent.py:graph' } }))
+  writeFileSync(join(dir, 'evaluate.yaml'), file)
+  writeFileSync(join(dir, 'cases.jsonl'), examples.map(e => JSON.stringify(e)).join('\n'))
+  return dir
+}
+
+const CITES = [
+  'examples: cases.jsonl',
+  'evaluators:',
+  '  - { key: cites, type: contains, path: "messages[-1].content", value: "[source]" }',
+  '  - { key: echoes, type: equals, path: "messages[0].content", reference: question }',
+  'thresholds:',
+  '  cites: { pass-rate: 0.9 }',
+  '  echoes: { mean: 1 }'
+].join('\n')
+const ask = (id: string, content: string) => ({ id, inputs: { messages: [{ content }] }, outputs: { question: content } })
+
+async function deployIn(emu: Emulator, ws: string, over: Record<string, string> = {}) {
+  const port = fakePort(emulatorInputs(emu, { 'poll-interval': '2s', evaluate: 'evaluate.yaml', ...over }), {
+    event: { ref: 'main', expectedSha: PUSH_MAIN.sha!, repository: 'acme/agent-server', workspace: ws }
+  })
+  const result = await run(port)
+  const errors = port.calls.filter(c => c.startsWith('error: '))
+  return { code: result.exitCode, outputs: result.outputs, errors, log: port.calls.join('\n'), summary: port.summaries.join('\n') }
+}
+
+const withEmu = withEmulators()
+const runsOf = (emu: Emulator) => emu.agents.probes().filter(p => p.path === '/runs/wait')
+
+describe('a deploy with evaluate, on local examples', () => {
+  withEmu('passing: DEPLOYED, each example run once on the new revision, the scores in the outputs', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    const ws = workspace(CITES, [ask('a', 'hi [source]'), ask('b', 'yes [source]')])
+    const r = await deployIn(emu, ws)
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    expect(r.outputs.evaluation).toBe('passed')
+    expect(JSON.parse(r.outputs['evaluation-scores']!)).toEqual({
+      cites: { mean: 1, pass_rate: 1, n: 2, threshold: { 'pass-rate': 0.9 }, baseline: null },
+      echoes: { mean: 1, pass_rate: 1, n: 2, threshold: { mean: 1 }, baseline: null }
+    })
+    expect(runsOf(emu)).toHaveLength(2)
+    // Its own served-revision check came first, without health-check.
+    expect(r.outputs['served-revision']).toBe('this')
+  })
+
+  withEmu('failing, with on-failure: rollback: exit 1, the threshold named, the revision before put back', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    const id = loadSeeded(emu, [seededDeployment(emu, 'agent-run')], MAIN_AT_PUSH)
+    const good = heldIn(emu, 'agent-run').active_revision_id!
+    const ws = workspace(CITES, [ask('a', 'hi [source]'), ask('b', 'no citation')])
+    const r = await deployIn(emu, ws, { 'on-failure': 'rollback' })
+    expect(id).toBeDefined()
+    expect(r.code).toBe(1)
+    expect(r.outputs.evaluation).toBe('failed')
+    expect(r.errors[0]).toMatch(/^error: Evaluation failed: Revision \S+ of "agent-run" is DEPLOYED and its agent server answers, but it failed its evaluation: cites: pass rate 0\.5 < 0\.9\./)
+    expectRolledBackTo(r, emu, good)
+  })
+
+  withEmu('examples that keep erroring: inconclusive, exit 1', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    const ws = workspace(CITES, [ask('a', 'hi [source]')])
+    emu.agents.scriptApp('*', { runs: { error: 'graph raised' } })
+    const r = await deployIn(emu, ws)
+    expect(r.code).toBe(1)
+    expect(r.outputs.evaluation).toBe('inconclusive')
+    expect(r.errors[0]).toMatch(/Evaluation inconclusive: .*1 example errored \(max-errors 0\): a \(the run raised/)
+  })
+
+  withEmu('a bad evaluation file: one error naming the input, exit 2, nothing sent', async emu => {
+    const ws = workspace('examples: cases.jsonl\nevaluators: []\n', [])
+    const r = await deployIn(emu, ws)
+    expect(r.code).toBe(2)
+    expect(r.errors).toHaveLength(1)
+    expect(r.errors[0]).toMatch(/`evaluate` \(evaluate\.yaml\), line 2: evaluators /)
+    expect(emu.requests()).toEqual([])
+  })
+})
