@@ -15,6 +15,8 @@ import {
   seededDeployment,
   withEmulators
 } from '../builders/in-process.ts'
+import { codehost, seed, TAG } from '../builders/promotion.ts'
+import type { E2E } from '../e2e/harness.ts'
 
 // The evaluation gate (`evaluate`): its file checked whole before any request, its scores and
 // verdict, and deploys that run local examples on the emulator's agent servers (which echo a
@@ -149,10 +151,12 @@ const CITES = [
 ].join('\n')
 const ask = (id: string, content: string) => ({ id, inputs: { messages: [{ content }] }, outputs: { question: content } })
 
-async function deployIn(emu: Emulator, ws: string, over: Record<string, string> = {}) {
+async function deployIn(emu: Emulator, ws: string, over: Record<string, string> = {}, onGroup?: (title: string) => void) {
   const port = fakePort(emulatorInputs(emu, { 'poll-interval': '2s', evaluate: 'evaluate.yaml', ...over }), {
     event: { ref: 'main', expectedSha: PUSH_MAIN.sha!, repository: 'acme/agent-server', workspace: ws }
   })
+  const group = port.group
+  port.group = (title, fn) => (onGroup?.(title), group(title, fn))
   const result = await run(port)
   const errors = port.calls.filter(c => c.startsWith('error: '))
   return { code: result.exitCode, outputs: result.outputs, errors, log: port.calls.join('\n'), summary: port.summaries.join('\n') }
@@ -189,6 +193,7 @@ describe('a deploy with evaluate, on local examples', () => {
     expect(r.outputs.evaluation).toBe('failed')
     expect(r.errors[0]).toMatch(/^error: Evaluation failed: Revision \S+ of "agent-run" is DEPLOYED and its agent server answers, but it failed its evaluation: cites: pass rate 0\.5 < 0\.9\./)
     expectRolledBackTo(r, emu, good)
+    expect(r.summary).toContain('| `cites` | 0.5 | 0.5 | 2 | pass rate ≥ 0.9 ❌ | – |')
   })
 
   withEmu('examples that keep erroring: inconclusive, exit 1', async emu => {
@@ -208,5 +213,44 @@ describe('a deploy with evaluate, on local examples', () => {
     expect(r.errors).toHaveLength(1)
     expect(r.errors[0]).toMatch(/`evaluate` \(evaluate\.yaml\), line 2: evaluators /)
     expect(emu.requests()).toEqual([])
+  })
+})
+
+describe('a promotion with evaluate, on local examples', () => {
+  const writes = (emu: Emulator) => emu.requests().filter(q => q.method === 'POST' || q.method === 'PATCH')
+  const pipeline = (emu: Emulator) => {
+    const t = { emu, integration: emu.credentials().integrationId! } as unknown as E2E
+    seed(t, [codehost(t, 'staging', {}), codehost(t, 'production', {}, TAG)])
+    const named = (n: string) => emu.state().tenants.flatMap(x => x.deployments).find(d => d.name === n)!
+    return { staging: named('staging'), production: named('production') }
+  }
+  const PROMOTE = { name: 'production', 'promote-from': 'staging' }
+
+  withEmu('the source evaluated before any write; then the target, after its write', async emu => {
+    const { staging } = pipeline(emu)
+    const ws = workspace(CITES, [ask('a', 'hi [source]')])
+    const before = writes(emu).length
+    let writesThen: number | undefined
+    const r = await deployIn(emu, ws, PROMOTE, title => {
+      if (title.startsWith("Evaluation of the promotion's source")) writesThen = writes(emu).length
+    })
+    expect(r.errors).toEqual([])
+    expect(r.code).toBe(0)
+    // One run on the source (the evidence, before any write), one on the target (its gate).
+    expect(runsOf(emu).map(p => p.deployment_id)).toEqual([staging.id, expect.not.stringMatching(staging.id)])
+    expect(writesThen).toBe(before)
+    expect(r.log).toContain(`Verified revision ${staging.revisions.at(-1)!.id} of "staging" on its agent server: healthy, serves its active revision, its evaluation.`)
+    expect(r.outputs.evaluation).toBe('passed')
+  })
+
+  withEmu('a source that fails its evaluation: the promotion refused, nothing written', async emu => {
+    const { staging } = pipeline(emu)
+    const ws = workspace(CITES, [ask('a', 'no citation')])
+    const before = writes(emu).length
+    const r = await deployIn(emu, ws, PROMOTE)
+    expect({ code: r.code, errors: r.errors.length, writes: writes(emu).length }).toEqual({ code: 1, errors: 1, writes: before })
+    expect(r.errors[0]).toContain(`Promotion refused: revision ${staging.revisions.at(-1)!.id} of "staging"`)
+    expect(r.errors[0]).toContain('did not pass its evaluation (failed): cites: pass rate 0 < 0.9')
+    expect(r.outputs['promoted-from-revision-id']).toBe('')
   })
 })

@@ -135,3 +135,53 @@ function evaluationFailure(f: EvaluationFacts, revisionId: string, name: string 
     title: f.verdict === 'failed' ? 'Evaluation failed' : 'Evaluation inconclusive'
   }
 }
+
+/** A promotion's source judged: a passing experiment recorded for its active revision, or a run now. */
+export interface SourceJudged {
+  facts: EvaluationFacts
+  /** The check as the promotion's evidence says it. */
+  check: string
+}
+
+/** The source's passing experiment on the same dataset and file, when one is recorded. */
+async function recordedPass(gate: Gate, revisionId: string): Promise<EvaluationFacts | undefined> {
+  const rec = gate.recorder
+  if (!rec) return undefined
+  await rec.examples()
+  const match = { revision_id: revisionId, verdict: 'passed' as const, evaluation_digest: gate.evaluation.digest }
+  const [e] = await rec.experiments(match)
+  if (!e) return undefined
+  const scores = e.metadata.scores ?? {}
+  const n = Math.max(0, ...Object.values(scores).map(s => s.n))
+  return { verdict: 'passed', url: e.url, experiment: { id: e.id, name: e.name }, scores, reasons: [], regressions: [], examples: n, errors: 0 }
+}
+
+/** With `evaluate`, a promotion's evidence: the source's recorded pass, else its evaluation now. */
+export async function evaluateSource(
+  c: Pick<Concluding, 'o' | 'deps'>,
+  source: { deploymentId: string; name: string; url: string | undefined; revisionId: string; commit?: string | undefined; sourceDigest?: string | undefined }
+): Promise<SourceJudged | Stop> {
+  const { o, deps } = c
+  const judging = { deploymentId: source.deploymentId, deploymentName: source.name, revisionId: source.revisionId, commit: source.commit, sourceDigest: source.sourceDigest }
+  const gate = await gateFor(c, { url: source.url, name: source.name, deadline: deps.clock.now() + o.timeoutMs }, judging)
+  if (stopped(gate)) return gate
+  const of = `"${source.name}" revision ${source.revisionId}`
+  const recorded = await recordedPass(gate, source.revisionId).catch(() => undefined)
+  if (recorded) {
+    deps.log.info(`Evidence: experiment "${sanitizeServerText(recorded.experiment!.name, 200)}" passed for ${of} on the same dataset and evaluation file: ${recorded.url}`)
+    return { facts: { ...recorded, of: `recorded for ${of}` }, check: `its evaluation (experiment ${recorded.experiment!.name}, recorded)` }
+  }
+  const facts = await deps.log.group(`Evaluation of the promotion's source ${of}`, async () => {
+    const f = await evaluateRevision(gate)
+    sayVerdict(f, deps)
+    return f
+  })
+  if (facts.verdict === 'passed')
+    return { facts: { ...facts, of: `evaluated now for ${of}` }, check: `its evaluation${facts.experiment ? ` (experiment ${facts.experiment.name})` : ''}` }
+  const why = facts.reasons.map(t => sanitizeServerText(t, 1000)).join('; ')
+  return stop(
+    `Promotion refused: revision ${source.revisionId} of "${source.name}" (${source.deploymentId}, ${deps.say('promote-from')}) did not pass its evaluation (${facts.verdict}): ${why}. Nothing was written.`,
+    `Promote a revision that passes ${deps.say('evaluate')}: fix "${source.name}", deploy it with the gate, then promote.`,
+    'Promotion refused'
+  )
+}
