@@ -3,13 +3,19 @@
 // "The LangSmith API").
 import { Client } from 'langsmith'
 import type { z } from 'zod'
-import type { DatasetSeed, EvaluatorRule, LangsmithSeed } from '../../emulator/langsmith/model.ts'
+import type {
+  DatasetSeed,
+  EvaluatorRule,
+  LangsmithFault,
+  LangsmithSeed
+} from '../../emulator/langsmith/model.ts'
 import type { LangsmithRecorded } from '../../emulator/langsmith/views.ts'
 import { LANGSMITH_PREFIX } from '../../emulator/routes/langsmith.ts'
 
 export type { LangsmithRecorded }
 export type Example = NonNullable<DatasetSeed['examples']>[number]
 export type Rule = z.input<typeof EvaluatorRule>
+export type Fault = z.input<typeof LangsmithFault>
 
 /** Where the emulator at `emulatorUrl` serves the LangSmith API (a gate's `langsmith-api-url`). */
 export const langsmithUrl = (emulatorUrl: string): string => `${emulatorUrl}${LANGSMITH_PREFIX}`
@@ -69,6 +75,11 @@ export async function seedDataset(
   }
   const answer = (await admin(emulatorUrl, 'POST', seed)) as { datasets: SeededDataset[] }
   return answer.datasets[0]!
+}
+
+/** Adds failing answers of the LangSmith API (model.ts, LangsmithFault); DELETE clears them. */
+export async function langsmithFaults(emulatorUrl: string, faults: Fault[]): Promise<void> {
+  await admin(emulatorUrl, 'POST', { faults })
 }
 
 /** Everything the surface recorded: datasets, experiments (with metadata), runs, feedback, calls. */

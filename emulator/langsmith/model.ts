@@ -3,6 +3,7 @@
 // `langsmith` client sends (sessions, runs, feedback). Unknown wire fields are dropped, as the
 // service ignores what it does not know.
 import { z } from 'zod'
+import { matchFields } from '../faults/match.ts'
 
 /** Ids as the client checks them (assertUuid): any RFC 4122 layout, any case. */
 const Id = z.string().regex(/^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i)
@@ -68,6 +69,21 @@ export const DatasetSeed = z
   .strict()
 export type DatasetSeed = z.input<typeof DatasetSeed>
 
+/**
+ * A failing answer of the LangSmith API (its own, apart from the control plane's faults): the
+ * matching requests (path below the prefix, `/api/v1` left out, e.g. `/runs/*`) answer `status`.
+ */
+export const LangsmithFault = z
+  .object({
+    ...matchFields(),
+    status: z.number().int().min(400).max(599),
+    /** Seconds, sent as Retry-After. */
+    retryAfter: z.number().int().min(0).optional(),
+    detail: z.string().default('Fault injected by the emulator.')
+  })
+  .strict()
+export type LangsmithFault = z.output<typeof LangsmithFault>
+
 /** POST /_emulator/langsmith: datasets added (one of the same name in the tenant is replaced). */
 export const LangsmithSeed = z
   .object({
@@ -78,7 +94,9 @@ export const LangsmithSeed = z
      * How `/info` tells the client to send runs: `batch` (`POST /runs/batch`, JSON) or
      * `multipart` (`POST /runs/multipart`, the client's default against the service).
      */
-    ingest: z.enum(['batch', 'multipart']).optional()
+    ingest: z.enum(['batch', 'multipart']).optional(),
+    /** Added to the surface's faults (DELETE clears them). */
+    faults: z.array(LangsmithFault).default([])
   })
   .strict()
 export type LangsmithSeed = z.input<typeof LangsmithSeed>

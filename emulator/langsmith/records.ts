@@ -2,11 +2,13 @@
 // rules (seeded through the admin API), tracer sessions (an experiment is one that names a
 // reference dataset), runs and feedback. Times are the emulator's virtual clock's.
 import { randomUUID } from 'node:crypto'
+import { matches } from '../faults/match.ts'
 import { scoreOf } from './evaluators.ts'
 import {
   DatasetSeed,
   LangsmithSeed,
   type EvaluatorRule,
+  type LangsmithFault,
   type FeedbackCreate,
   type RunWrite
 } from './model.ts'
@@ -108,6 +110,8 @@ export class LangsmithRecords {
   readonly feedback = new Map<string, FeedbackRecord>()
   calls: LangsmithCall[] = []
   ingest: 'batch' | 'multipart' = 'batch'
+  /** Each with the matching requests it has seen. */
+  faults: Array<{ fault: LangsmithFault; seen: number }> = []
 
   /** The virtual clock. */
   readonly now: () => number
@@ -123,12 +127,14 @@ export class LangsmithRecords {
     for (const map of [this.datasets, this.sessions, this.runs, this.feedback]) map.clear()
     this.calls = []
     this.ingest = 'batch'
+    this.faults = []
   }
 
   seed(input: LangsmithSeed): DatasetRecord[] {
     const seed = LangsmithSeed.parse(input)
     const tenant = (seed.tenant_id ?? this.defaultTenant()).toLowerCase()
     if (seed.ingest) this.ingest = seed.ingest
+    this.faults.push(...seed.faults.map(fault => ({ fault, seen: 0 })))
     return seed.datasets.map(d => this.addDataset(tenant, d))
   }
 
@@ -316,6 +322,17 @@ export class LangsmithRecords {
     return [...this.feedback.values()].filter(
       f => f.tenant_id === tenant && f.visible_at !== null && f.visible_at <= now
     )
+  }
+
+  /** The fault that answers this request, if one does (counted; spent ones removed). */
+  takeFault(method: string, path: string): LangsmithFault | undefined {
+    const held = this.faults.find(h => matches(h.fault, method, path) && ++h.seen > h.fault.skip)
+    if (!held) return undefined
+    const { times, skip } = held.fault
+    if (times !== undefined && held.seen - skip >= times) {
+      this.faults.splice(this.faults.indexOf(held), 1)
+    }
+    return held.fault
   }
 
   record(call: LangsmithCall): void {

@@ -124,6 +124,7 @@ export function recorded(records: LangsmithRecords) {
       ...feedbackView(f),
       visible_at: iso(f.visible_at)
     })),
+    faults: records.faults.map(h => ({ ...h.fault, seen: h.seen })),
     calls: records.calls.map(c => ({ ...c }))
   }
 }

@@ -91,8 +91,13 @@ function route(host: LangsmithHost, call: LangsmithCallIn, path: string): Reply 
 export function serveLangsmith(host: LangsmithHost, call: LangsmithCallIn): Reply {
   const path = call.path.replace(/^\/api\/v1(?=\/|$)/, '') || '/'
   const method = call.method.toUpperCase()
-  const reply =
-    path === '/info' && (method === 'GET' || method === 'HEAD')
+  const fault = host.langsmith.takeFault(method, path)
+  const reply = fault
+    ? {
+        ...detail(fault.status, fault.detail),
+        headers: fault.retryAfter === undefined ? {} : { 'retry-after': String(fault.retryAfter) }
+      }
+    : path === '/info' && (method === 'GET' || method === 'HEAD')
       ? api.info(host.langsmith)
       : route(host, { ...call, method }, path)
   const query: Record<string, string | string[]> = {}

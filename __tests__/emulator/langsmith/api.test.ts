@@ -10,6 +10,7 @@ import {
   exampleId,
   langsmithCalls,
   langsmithClient,
+  langsmithFaults,
   langsmithUrl,
   numberedExamples,
   resetLangsmith,
@@ -105,6 +106,29 @@ describe('datasets and examples', () => {
       headers: { 'x-api-key': fx.OTHER_KEY }
     })
     expect(((await res.json()) as { name: string }[]).map(d => d.name)).toEqual(['theirs'])
+  })
+
+  it('a fault answers the matching requests its status (after `skip`, `times` over), then the API answers', async () => {
+    await seedDataset(emu.url, { name: 'support' })
+    await langsmithFaults(emu.url, [
+      { method: 'GET', path: '/datasets', status: 503, retryAfter: 2, skip: 1, times: 2 }
+    ])
+    const get = () =>
+      fetch(`${langsmithUrl(emu.url)}/api/v1/datasets?name=support`, {
+        headers: { 'x-api-key': fx.CLOUD_KEY }
+      })
+    const answers = []
+    for (let i = 0; i < 4; i++) {
+      const res = await get()
+      answers.push([res.status, res.headers.get('retry-after')])
+    }
+    expect(answers).toEqual([
+      [200, null],
+      [503, '2'],
+      [503, '2'],
+      [200, null]
+    ])
+    expect((await langsmithCalls(emu.url)).faults).toEqual([])
   })
 
   it('bad seeds are refused with what is wrong; DELETE forgets everything', async () => {
