@@ -3,8 +3,9 @@
 // metadata, runs with their reference examples (one by one, in a batch, multipart), feedback
 // written and listed, the dataset's evaluator rules writing feedback on the virtual clock (a late
 // one none), the key checked, an unknown dataset 404.
-import { describe, expect, it } from '@jest/globals'
+import { describe, expect, it, jest } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
+import { evaluate } from 'langsmith/evaluation'
 import * as fx from '../../builders/emulator.ts'
 import {
   exampleId,
@@ -378,5 +379,42 @@ describe('how runs are sent', () => {
       [b.id, { i: 1 }]
     ])
     expect(recorded.feedback.map(f => f.run_id)).toEqual([a.id, b.id])
+  })
+})
+
+describe("the client's own evaluate()", () => {
+  it("runs a dataset into an experiment: runs of its examples, its own scores and the rules'", async () => {
+    const d = await seedDataset(emu.url, {
+      name: 'support',
+      examples: numberedExamples(2),
+      evaluators: [{ key: 'judge', type: 'score', score: 1 }]
+    })
+    const c = client()
+    // It prints where the results are; the test reads them from the emulator.
+    const printed = jest.spyOn(console, 'log').mockImplementation(() => {})
+    try {
+      await evaluate(async (inputs: Record<string, unknown>) => ({ echoed: inputs }), {
+        data: 'support',
+        client: c,
+        experimentPrefix: 'live-r1',
+        metadata: { revision_id: 'r1' },
+        evaluators: [() => ({ key: 'mine', score: 0.5 })]
+      })
+      await c.awaitPendingTraceBatches()
+    } finally {
+      printed.mockRestore()
+    }
+    const recorded = await langsmithCalls(emu.url)
+    const exp = recorded.experiments.find(e => e.reference_dataset_id === d.id)!
+    expect(exp.metadata).toMatchObject({ revision_id: 'r1' })
+    const runs = recorded.runs.filter(r => r.session_id === exp.id)
+    expect(runs.map(r => r.reference_example_id).sort()).toEqual(d.example_ids)
+    const byKey = (key: string) =>
+      recorded.feedback
+        .filter(f => f.key === key)
+        .map(f => [f.run_id, f.score])
+        .sort()
+    expect(byKey('mine')).toEqual(runs.map(r => [r.id, 0.5]).sort())
+    expect(byKey('judge')).toEqual(runs.map(r => [r.id, 1]).sort())
   })
 })
