@@ -80,8 +80,9 @@ export const EMULATOR_LAYERS: readonly Layer[] = [
     purpose: "what the operations do: the interface's, the production's beyond it, out of band"
   },
   {
-    names: ['agents/', 'builds/', 'faults/'],
-    purpose: "the deployments' agent servers; uploads, builds, logs; each fault kind"
+    names: ['agents/', 'builds/', 'faults/', 'langsmith/'],
+    purpose:
+      "the deployments' agent servers; uploads, builds, logs; each fault kind; the LangSmith API's records"
   },
   {
     names: ['state/'],
