@@ -8,19 +8,23 @@ import { parseEvaluation, type Evaluation } from '../../src/evaluate/file.ts'
 import { judge } from '../../src/evaluate/verdict.ts'
 import { run } from '../../src/run.ts'
 import { emulatorInputs, fakePort } from '../builders/fake-port.ts'
+import { expectRolledBackTo, heldIn, loadSeeded, seededDeployment } from '../builders/in-process.ts'
+import { virtualEmulator } from '../builders/virtual-emulator.ts'
 import {
-  expectRolledBackTo,
-  heldIn,
-  loadSeeded,
-  seededDeployment,
-  withEmulators
-} from '../builders/in-process.ts'
+  exampleId,
+  langsmithCalls,
+  langsmithUrl,
+  numberedExamples,
+  seedDataset
+} from '../builders/langsmith.ts'
 import { codehost, seed, TAG } from '../builders/promotion.ts'
 import type { E2E } from '../e2e/harness.ts'
 
 // The evaluation gate (`evaluate`): its file checked whole before any request, its scores and
 // verdict, and deploys that run local examples on the emulator's agent servers (which echo a
-// run's input unless scripted), in process through a fake port.
+// run's input unless scripted), in process through a fake port, on one virtual clock (the
+// emulator's dataset evaluators write their feedback on it too). The official `langsmith` client
+// makes every LangSmith call of the gate, against the emulator's LangSmith API.
 
 const noFile = async () => ({ why: 'there is no such file' })
 const parse = (text: string, examples?: string) =>
@@ -157,12 +161,14 @@ async function deployIn(emu: Emulator, ws: string, over: Record<string, string> 
   })
   const group = port.group
   port.group = (title, fn) => (onGroup?.(title), group(title, fn))
-  const result = await run(port)
+  const result = await run(port, { now: v.now, sleep: v.sleep })
   const errors = port.calls.filter(c => c.startsWith('error: '))
   return { code: result.exitCode, outputs: result.outputs, errors, log: port.calls.join('\n'), summary: port.summaries.join('\n') }
 }
 
-const withEmu = withEmulators()
+const v = virtualEmulator()
+/** A test on the file's emulator (a fresh one per test). */
+const withEmu = (title: string, body: (emu: Emulator) => Promise<void>) => test(title, () => body(v.emu))
 const runsOf = (emu: Emulator) => emu.agents.probes().filter(p => p.path === '/runs/wait')
 
 describe('a deploy with evaluate, on local examples', () => {

@@ -1,11 +1,12 @@
 // The examples run on the new revision: each one's `inputs` by `POST /runs/wait`, the smoke
-// cases' transport (its retries of 429/5xx, smoke.ts), at most `concurrency` in flight, none
-// started past the run's deadline. An example without an output is an error, never a score.
+// cases' transport (the agent server's one client, its retries of 429/5xx and lost answers), at
+// most `concurrency` in flight, each request bounded by what is left of the run's deadline and
+// none started past it. An example without an output is an error, never a score.
 import type { Clock } from '../clock.ts'
-import { isAuthStatus, noAnswer, type AgentCall } from '../health/verify/agent-call.ts'
-import { describeAnswer, triesText } from '../health/verify/retry.ts'
+import { bounded, isAuthStatus, noAnswer, type AgentCall } from '../health/verify/agent-call.ts'
+import { describeAnswer, triesText, withRetries } from '../health/verify/retry.ts'
 import { runOf } from '../health/verify/run-end.ts'
-import { notARunEnd, sendRun } from '../health/verify/smoke.ts'
+import { notARunEnd } from '../health/verify/smoke.ts'
 import type { Example } from './examples.ts'
 import type { ExampleRun } from './score.ts'
 
@@ -55,10 +56,12 @@ async function runOne(o: RunExamples, example: Example): Promise<ExampleRun> {
   })
   if (o.signal.aborted) return errored('cancelled')
   if (left <= 0) return errored('not run: the timeout came first')
-  const outcome = await sendRun(o, { assistant_id: o.assistant, input: example.inputs }, left)
-  if (outcome.kind === 'cancelled') return errored('cancelled')
-  if (outcome.kind === 'timeout') return errored('no answer before the timeout')
-  const { tried } = outcome
+  const request = { assistant_id: o.assistant, input: example.inputs, on_completion: 'delete' }
+  const send = () =>
+    o.call({ method: 'POST', path: '/runs/wait', body: request, signal: bounded(o.signal, o.deadline - o.clock.now()) })
+  const retry = { clock: o.clock, deadline: o.deadline, intervalMs: o.intervalMs ?? 5000, signal: o.signal }
+  const tried = await withRetries(send, retry)
+  if (o.signal.aborted) return errored('cancelled')
   const { last } = tried
   if (last.kind === 'lost') return errored(`${noAnswer(last.error)}${triesText(tried)}`)
   const { status, body } = last.answer

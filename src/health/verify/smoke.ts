@@ -46,24 +46,13 @@ export function smokeVerdict(cases: readonly CaseResult[]): 'passed' | 'failed' 
   return any('failed', 'timeout') ? 'failed' : any('inconclusive') ? 'inconclusive' : 'passed'
 }
 
-export type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
-
-/** What a stateless run needs: the agent server, the run's clock and signal, the retries' pause. */
-export type RunSender = Pick<SmokeOptions, 'call' | 'clock' | 'signal' | 'intervalMs'>
-
-const send = (o: SmokeOptions, c: SmokeCase): Promise<Outcome> =>
-  sendRun(o, { assistant_id: c.graph, input: c.input }, c.timeoutMs)
+type Outcome = { kind: 'tried'; tried: Tried } | { kind: 'timeout' } | { kind: 'cancelled' }
 
 /**
- * One run, tried again on a transient answer, raced against its timeout: a timeout while a
- * transient answer waits its next try is that answer's (it persisted). The evaluation's examples
- * are sent so too.
+ * One run, tried again on a transient answer, raced against the case's timeout: a timeout while a
+ * transient answer waits its next try is that answer's (it persisted).
  */
-export async function sendRun(
-  o: RunSender,
-  run: { assistant_id: string; input: unknown },
-  timeoutMs: number
-): Promise<Outcome> {
+async function send(o: SmokeOptions, c: SmokeCase): Promise<Outcome> {
   const stop = new AbortController()
   const signal = AbortSignal.any([o.signal, stop.signal])
   let latest: Tried | undefined
@@ -74,14 +63,14 @@ export async function sendRun(
       .call({
         method: 'POST',
         path: '/runs/wait',
-        body: { ...run, on_completion: 'delete' },
+        body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
         signal
       })
       .finally(() => (inFlight = false))
   }
   const retry = {
     clock: o.clock,
-    deadline: o.clock.now() + timeoutMs,
+    deadline: o.clock.now() + c.timeoutMs,
     intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
     signal
   }
@@ -89,7 +78,7 @@ export async function sendRun(
     kind: 'tried',
     tried
   }))
-  const timer = o.clock.sleep(timeoutMs, signal).then(
+  const timer = o.clock.sleep(c.timeoutMs, signal).then(
     (): Outcome => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }),
     (): Outcome => ({ kind: 'cancelled' })
   )
