@@ -260,3 +260,91 @@ describe('a promotion with evaluate, on local examples', () => {
     expect(r.outputs['promoted-from-revision-id']).toBe('')
   })
 })
+
+/** An evaluation of dataset `support`: the echo checked here, `judge` from the dataset's rules. */
+const DATASET = (extra = '') =>
+  [
+    'dataset: support',
+    'concurrency: 1',
+    'evaluators:',
+    '  - { key: echoes, type: equals, path: "messages[-1].content", reference: "messages[-1].content" }',
+    '  - { key: judge, type: langsmith }',
+    'thresholds:',
+    '  echoes: { mean: 0.6 }',
+    '  judge: { mean: 0.5 }',
+    extra
+  ].join('\n')
+const JUDGE = { key: 'judge', type: 'score' as const, score: 1, delayMs: 30_000 }
+
+async function deployDataset(emu: Emulator, name: string, file: string, over: Record<string, string> = {}) {
+  return deployIn(emu, workspace(file, []), { name, 'langsmith-api-url': langsmithUrl(emu.url), timeout: '10m', ...over })
+}
+
+describe('a deploy with evaluate, on a LangSmith dataset', () => {
+  withEmu('passing: an experiment of the dataset for the revision, a run per example, the scores as feedback; the judge waited for', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    const ds = await seedDataset(emu.url, { name: 'support', examples: numberedExamples(3), evaluators: [JUDGE] })
+    const r = await deployDataset(emu, 'agent-run', DATASET())
+    expect(r.errors).toEqual([])
+    expect(r.outputs.evaluation).toBe('passed')
+    const calls = await langsmithCalls(emu.url)
+    expect(calls.experiments).toHaveLength(1)
+    const e = calls.experiments[0]!
+    expect(e.metadata).toMatchObject({
+      deployment_id: r.outputs['deployment-id'],
+      revision_id: r.outputs['revision-id'],
+      commit: PUSH_MAIN.sha,
+      evaluation_digest: expect.stringMatching(/^sha256:[0-9a-f]{64}$/),
+      verdict: 'passed'
+    })
+    expect(e.name).toContain(`agent-run ${r.outputs['revision-id']!.slice(0, 8)}`)
+    expect(calls.runs.map(x => x.reference_example_id).sort()).toEqual(ds.example_ids.slice().sort())
+    const keys = calls.feedback.map(f => f.key).sort()
+    expect(keys).toEqual(['echoes', 'echoes', 'echoes', 'judge', 'judge', 'judge'])
+    expect(r.outputs['evaluation-url']).toBe(`${emu.url}/o/${ds.tenant_id}/datasets/${ds.id}/compare?selectedSessions=${e.id}`)
+    expect(JSON.parse(r.outputs['evaluation-scores']!).judge).toEqual({ mean: 1, pass_rate: 1, n: 3, threshold: { mean: 0.5 }, baseline: null })
+  })
+
+  withEmu('feedback that never comes: inconclusive within the timeout, the verdict recorded', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    await seedDataset(emu.url, { name: 'support', examples: numberedExamples(2), evaluators: [{ ...JUDGE, delayMs: 'never' }] })
+    const r = await deployDataset(emu, 'agent-run', DATASET())
+    expect(r.code).toBe(1)
+    expect(r.outputs.evaluation).toBe('inconclusive')
+    expect(r.errors[0]).toContain('the feedback judge did not come in time for 2 examples')
+    expect((await langsmithCalls(emu.url)).experiments[0]!.metadata).toMatchObject({ verdict: 'inconclusive' })
+  })
+
+  withEmu('a regression against the baseline deployment fails, naming the example; none recorded is inconclusive', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    await seedDataset(emu.url, { name: 'support', examples: numberedExamples(3), evaluators: [JUDGE] })
+    const baseline = DATASET('baseline: { deployment: agent-prod }')
+    const none = await deployDataset(emu, 'agent-staging', baseline)
+    expect(none.outputs.evaluation).toBe('inconclusive')
+    expect(none.errors[0]).toContain('no passing experiment of deployment "agent-prod" on this dataset')
+    expect((await deployDataset(emu, 'agent-prod', DATASET())).outputs.evaluation).toBe('passed')
+    // Example 1 now answers something else: its echo scores 0, where the baseline's scored 1.
+    const echo = (i: number) => ({ messages: [{ role: 'user', content: `question ${i}` }] })
+    emu.agents.scriptApp('*', { runs: { outputs: [echo(0), { messages: [{ content: 'wrong' }] }, echo(2)] } })
+    const r = await deployDataset(emu, 'agent-staging', baseline)
+    expect(r.code).toBe(1)
+    expect(r.outputs.evaluation).toBe('failed')
+    expect(r.errors[0]).toContain(`1 example regressed against the baseline (max-regressions 0): ${exampleId(1)} (echoes 1 → 0)`)
+    expect(JSON.parse(r.outputs['evaluation-scores']!).echoes).toMatchObject({ mean: 0.6667, baseline: 1 })
+    expect(r.summary).toContain(`| \`${exampleId(1)}\` | \`echoes\` | 1 | 0 |`)
+  })
+
+  withEmu('a promotion takes the source revision’s recorded passing experiment: the source is not run again', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    await seedDataset(emu.url, { name: 'support', examples: numberedExamples(2), evaluators: [JUDGE] })
+    const staging = await deployDataset(emu, 'agent-staging', DATASET())
+    expect(staging.outputs.evaluation).toBe('passed')
+    const runsBefore = runsOf(emu).length
+    const r = await deployDataset(emu, 'agent-prod', DATASET(), { 'promote-from': 'agent-staging' })
+    expect(r.errors).toEqual([])
+    expect(r.log).toContain(`Evidence: experiment "agent-staging ${staging.outputs['revision-id']!.slice(0, 8)}`)
+    // Only the target's gate ran examples: two more runs, none on the source.
+    expect(runsOf(emu).slice(runsBefore).map(p => p.deployment_id)).toEqual([r.outputs['deployment-id'], r.outputs['deployment-id']])
+    expect(r.outputs.evaluation).toBe('passed')
+  })
+})
