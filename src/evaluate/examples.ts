@@ -27,7 +27,11 @@ function exampleOf(line: string, n: number): Example | string {
   if (extra.length > 0) return `has a key that is none of id, inputs, outputs`
   if (!isObject(v.inputs)) return '`inputs` must be an object (the run\u2019s input)'
   if (v.outputs !== undefined && !isObject(v.outputs)) return '`outputs` must be an object'
-  if (v.id !== undefined && !(typeof v.id === 'string' && v.id.trim() !== '') && typeof v.id !== 'number')
+  if (
+    v.id !== undefined &&
+    !(typeof v.id === 'string' && v.id.trim() !== '') &&
+    typeof v.id !== 'number'
+  )
     return '`id` must be a non-empty text or a number'
   return {
     id: v.id === undefined ? String(n) : String(v.id),
@@ -52,13 +56,16 @@ export function parseExamples(
     const e = exampleOf(line, i + 1)
     if (typeof e === 'string') return void problems.push(`${at} ${e}`)
     const first = ids.get(e.id)
-    if (first !== undefined) return void problems.push(`${at} has the id "${e.id}" of line ${first}`)
+    if (first !== undefined)
+      return void problems.push(`${at} has the id "${e.id}" of line ${first}`)
     ids.set(e.id, i + 1)
     if (referencing.length > 0 && e.outputs === undefined)
       problems.push(`${at} has no \`outputs\`, which ${referencing.join(', ')} read (reference)`)
     examples.push(e)
   })
-  if (problems.length === 0 && examples.length === 0) problems.push(`examples (${file}) holds no example`)
-  if (examples.length > MAX_EXAMPLES) problems.push(`examples (${file}) has ${examples.length} examples: at most ${MAX_EXAMPLES}`)
+  if (problems.length === 0 && examples.length === 0)
+    problems.push(`examples (${file}) holds no example`)
+  if (examples.length > MAX_EXAMPLES)
+    problems.push(`examples (${file}) has ${examples.length} examples: at most ${MAX_EXAMPLES}`)
   return problems.length > 0 ? { problems } : { examples }
 }

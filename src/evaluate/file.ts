@@ -33,8 +33,7 @@ export interface Threshold {
 }
 
 export type ExampleSource =
-  | { kind: 'dataset'; dataset: string }
-  | { kind: 'examples'; path: string; examples: Example[] }
+  { kind: 'dataset'; dataset: string } | { kind: 'examples'; path: string; examples: Example[] }
 
 export interface Evaluation {
   source: ExampleSource
@@ -57,11 +56,16 @@ export const MAX_CONCURRENCY = 32
 const text = z.string().trim().min(1)
 const pathText = z
   .string()
-  .refine(v => parsePath(v) !== undefined, 'must be a path into the output such as messages[-1].content')
-const duration = z.union([z.number().positive(), z.string()]).refine(
-  v => typeof v === 'number' || (parseDuration(v) ?? 0) > 0,
-  'must be a duration such as 10s or 2m, or a number of seconds'
-)
+  .refine(
+    v => parsePath(v) !== undefined,
+    'must be a path into the output such as messages[-1].content'
+  )
+const duration = z
+  .union([z.number().positive(), z.string()])
+  .refine(
+    v => typeof v === 'number' || (parseDuration(v) ?? 0) > 0,
+    'must be a duration such as 10s or 2m, or a number of seconds'
+  )
 const evaluatorModel = z
   .object({
     key: text,
@@ -73,7 +77,10 @@ const evaluatorModel = z
   })
   .strict()
 const thresholdModel = z
-  .object({ mean: z.number().min(0).max(1).optional(), 'pass-rate': z.number().min(0).max(1).optional() })
+  .object({
+    mean: z.number().min(0).max(1).optional(),
+    'pass-rate': z.number().min(0).max(1).optional()
+  })
   .strict()
   .refine(t => t.mean !== undefined || t['pass-rate'] !== undefined, 'needs mean or pass-rate')
 const count = z.number().int().min(0)
@@ -96,10 +103,16 @@ type Raw = z.infer<typeof evaluationModel>
 type RawEvaluator = z.infer<typeof evaluatorModel>
 
 /** The file's text as YAML, or its syntax problems (each with its line). */
-function parseYaml(source: string, at: (offset: number) => string): { doc: Document } | { problems: string[] } {
+function parseYaml(
+  source: string,
+  at: (offset: number) => string
+): { doc: Document } | { problems: string[] } {
   if (nestingMayExceed(source, 64)) return { problems: ['is nested too deeply'] }
   const doc = parseDocument(source, { uniqueKeys: true, prettyErrors: false })
-  const errors = doc.errors.map(e => `${at(e.pos[0])}: ${e.code === 'DUPLICATE_KEY' ? 'a key set twice' : 'not valid YAML or JSON'}`)
+  const errors = doc.errors.map(
+    e =>
+      `${at(e.pos[0])}: ${e.code === 'DUPLICATE_KEY' ? 'a key set twice' : 'not valid YAML or JSON'}`
+  )
   return errors.length > 0 ? { problems: errors } : { doc }
 }
 
@@ -111,7 +124,11 @@ function placer(source: string) {
 }
 
 /** Where a zod issue's path is in the document: its node's line, else the top's. */
-function lineOf(doc: Document, path: readonly PropertyKey[], at: (offset: number) => string): string {
+function lineOf(
+  doc: Document,
+  path: readonly PropertyKey[],
+  at: (offset: number) => string
+): string {
   for (let n = path.length; n >= 0; n--) {
     const node = doc.getIn(path.slice(0, n) as unknown[], true) as { range?: [number] } | undefined
     const offset = n === 0 ? (doc.contents?.range?.[0] ?? 0) : node?.range?.[0]
@@ -121,7 +138,9 @@ function lineOf(doc: Document, path: readonly PropertyKey[], at: (offset: number
 }
 
 const shownPath = (path: readonly PropertyKey[]) =>
-  path.map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`)).join('')
+  path
+    .map((p, i) => (typeof p === 'number' ? `[${p}]` : i === 0 ? String(p) : `.${String(p)}`))
+    .join('')
 
 /** The zod issues in words: `line 4: evaluators[0].type must be one of ...`. */
 function issueTexts(error: z.ZodError, doc: Document, at: (offset: number) => string): string[] {
@@ -149,13 +168,21 @@ function ruleProblems(raw: Raw, doc: Document, at: (offset: number) => string): 
   const keys = new Map<string, number>()
   raw.evaluators.forEach((e, i) => {
     const first = keys.get(e.key)
-    if (first !== undefined) say(['evaluators', i, 'key'], `evaluators[${i}].key "${e.key}" is that of evaluators[${first}]; each needs its own`)
+    if (first !== undefined)
+      say(
+        ['evaluators', i, 'key'],
+        `evaluators[${i}].key "${e.key}" is that of evaluators[${first}]; each needs its own`
+      )
     else keys.set(e.key, i)
     const problem = evaluatorProblem(e, raw)
     if (problem) say(['evaluators', i], `evaluators[${i}] (${e.key}) ${problem}`)
   })
   for (const key of Object.keys(raw.thresholds ?? {}))
-    if (!keys.has(key)) say(['thresholds', key], `thresholds.${key} names no evaluator (the keys are ${[...keys.keys()].join(', ')})`)
+    if (!keys.has(key))
+      say(
+        ['thresholds', key],
+        `thresholds.${key} names no evaluator (the keys are ${[...keys.keys()].join(', ')})`
+      )
   if (raw.baseline && raw.dataset === undefined)
     say(['baseline'], 'baseline needs a LangSmith `dataset`: the baseline is an experiment of it')
   return out
@@ -164,16 +191,25 @@ function ruleProblems(raw: Raw, doc: Document, at: (offset: number) => string): 
 function evaluatorProblem(e: RawEvaluator, raw: Raw): string | undefined {
   const given = (k: 'path' | 'value' | 'reference') => e[k] !== undefined
   if (e.type === 'langsmith') {
-    if (raw.dataset === undefined) return 'is type langsmith, which needs a LangSmith `dataset`: its feedback comes from the dataset\'s evaluators'
-    return given('path') || given('value') || given('reference') ? 'is type langsmith: it takes no path, value or reference' : undefined
+    if (raw.dataset === undefined)
+      return "is type langsmith, which needs a LangSmith `dataset`: its feedback comes from the dataset's evaluators"
+    return given('path') || given('value') || given('reference')
+      ? 'is type langsmith: it takes no path, value or reference'
+      : undefined
   }
   if (e.type === 'latency') {
-    if (given('reference') || given('path')) return 'is type latency: it takes only `value` (the longest a run may take)'
-    return duration.safeParse(e.value).success ? undefined : 'needs `value`: the longest a run may take, such as 30s'
+    if (given('reference') || given('path'))
+      return 'is type latency: it takes only `value` (the longest a run may take)'
+    return duration.safeParse(e.value).success
+      ? undefined
+      : 'needs `value`: the longest a run may take, such as 30s'
   }
-  if (given('value') === given('reference')) return 'needs `value` or `reference: <path>` (into the example\'s outputs), one of them'
-  if (e.type === 'contains' && given('value') && typeof e.value !== 'string') return 'is type contains: its `value` must be a text'
-  if (e.type === 'matches' && given('value') && !isPattern(e.value)) return 'is type matches: its `value` must be a regular expression'
+  if (given('value') === given('reference'))
+    return "needs `value` or `reference: <path>` (into the example's outputs), one of them"
+  if (e.type === 'contains' && given('value') && typeof e.value !== 'string')
+    return 'is type contains: its `value` must be a text'
+  if (e.type === 'matches' && given('value') && !isPattern(e.value))
+    return 'is type matches: its `value` must be a regular expression'
   return undefined
 }
 
@@ -187,32 +223,55 @@ const isPattern = (v: unknown): boolean => {
   }
 }
 
-const latencyOf = (v: unknown): number => (typeof v === 'number' ? v * 1000 : parseDuration(String(v))!)
+const latencyOf = (v: unknown): number =>
+  typeof v === 'number' ? v * 1000 : parseDuration(String(v))!
 
 function toEvaluator(e: RawEvaluator): Evaluator {
   return {
     key: e.key,
     type: e.type,
     ...(e.path === undefined ? {} : { path: parsePath(e.path)! }),
-    ...(e.type === 'latency' ? { latencyMs: latencyOf(e.value) } : 'value' in e && e.value !== undefined ? { value: e.value } : {}),
+    ...(e.type === 'latency'
+      ? { latencyMs: latencyOf(e.value) }
+      : 'value' in e && e.value !== undefined
+        ? { value: e.value }
+        : {}),
     ...(e.reference === undefined ? {} : { reference: parsePath(e.reference)! }),
     pass: e.pass ?? 1
   }
 }
 
-function toEvaluation(raw: Raw, file: string, digest: string, examples: Example[] | undefined): Evaluation {
+function toEvaluation(
+  raw: Raw,
+  file: string,
+  digest: string,
+  examples: Example[] | undefined
+): Evaluation {
   const thresholds = new Map(
     Object.entries(raw.thresholds ?? {}).map(([k, t]) => [
       k,
-      { ...(t.mean === undefined ? {} : { mean: t.mean }), ...(t['pass-rate'] === undefined ? {} : { passRate: t['pass-rate'] }) }
+      {
+        ...(t.mean === undefined ? {} : { mean: t.mean }),
+        ...(t['pass-rate'] === undefined ? {} : { passRate: t['pass-rate'] })
+      }
     ])
   )
   return {
-    source: raw.dataset !== undefined ? { kind: 'dataset', dataset: raw.dataset } : { kind: 'examples', path: raw.examples!, examples: examples! },
+    source:
+      raw.dataset !== undefined
+        ? { kind: 'dataset', dataset: raw.dataset }
+        : { kind: 'examples', path: raw.examples!, examples: examples! },
     ...(raw.assistant === undefined ? {} : { assistant: raw.assistant }),
     evaluators: raw.evaluators.map(toEvaluator),
     thresholds,
-    ...(raw.baseline ? { baseline: { deployment: raw.baseline.deployment, maxRegressions: raw.baseline['max-regressions'] ?? 0 } } : {}),
+    ...(raw.baseline
+      ? {
+          baseline: {
+            deployment: raw.baseline.deployment,
+            maxRegressions: raw.baseline['max-regressions'] ?? 0
+          }
+        }
+      : {}),
     maxErrors: raw['max-errors'] ?? 0,
     concurrency: raw.concurrency ?? DEFAULT_CONCURRENCY,
     digest,
@@ -239,7 +298,10 @@ export async function parseEvaluation(
   if (checked.data.examples !== undefined && problems.length === 0) {
     const path = checked.data.examples
     const read = await examplesText(path)
-    const ex = 'why' in read ? { problems: [`examples (${path}) could not be read: ${read.why}`] } : parseExamples(read.text, path, checked.data.evaluators)
+    const ex =
+      'why' in read
+        ? { problems: [`examples (${path}) could not be read: ${read.why}`] }
+        : parseExamples(read.text, path, checked.data.evaluators)
     if ('problems' in ex) problems.push(...ex.problems)
     else examples = ex.examples
   }
@@ -249,10 +311,19 @@ export async function parseEvaluation(
 }
 
 /** Reads the `evaluate` file and its examples inside the workspace; its problems prefixed by `label`. */
-export async function readEvaluation(workspace: string, file: string, label: string): Promise<Parsed> {
+export async function readEvaluation(
+  workspace: string,
+  file: string,
+  label: string
+): Promise<Parsed> {
   const read = await readInside(workspace, file)
   const where = `\`${label}\` (${file})`
-  if ('why' in read) return { problems: [`${where} could not be read: ${read.why}; expected a YAML evaluation file inside the workspace`] }
+  if ('why' in read)
+    return {
+      problems: [
+        `${where} could not be read: ${read.why}; expected a YAML evaluation file inside the workspace`
+      ]
+    }
   const parsed = await parseEvaluation(read.text, file, path => readInside(workspace, path))
   return 'problems' in parsed ? { problems: parsed.problems.map(p => `${where}, ${p}`) } : parsed
 }

@@ -59,19 +59,29 @@ export function metadataOf(g: Gate, verdict: ExperimentMetadata['verdict']): Exp
 function scoresHere(g: Gate, runs: readonly ExampleRun[]): Map<string, Map<string, number>> {
   const here = g.evaluation.evaluators.filter(e => e.type !== 'langsmith')
   return new Map(
-    runs.filter(r => r.status === 'ok').map(r => [r.example.id, new Map(here.map(e => [e.key, scoreHere(e, r)]))])
+    runs
+      .filter(r => r.status === 'ok')
+      .map(r => [r.example.id, new Map(here.map(e => [e.key, scoreHere(e, r)]))])
   )
 }
 
+/** How often the dataset evaluators' feedback is asked for: they take seconds to minutes. */
+const FEEDBACK_INTERVAL_MS = 10_000
+
 /** Polls the dataset evaluators' feedback until every run has each key, or the deadline. */
-async function awaitFeedback(g: Gate, runIds: ReadonlyMap<string, string>, keys: readonly string[]): Promise<ScoreTable> {
+async function awaitFeedback(
+  g: Gate,
+  runIds: ReadonlyMap<string, string>,
+  keys: readonly string[]
+): Promise<ScoreTable> {
   let table: ScoreTable = new Map()
   const complete = () => [...runIds.keys()].every(id => keys.every(k => table.get(id)?.has(k)))
+  const pause = Math.max(g.intervalMs, FEEDBACK_INTERVAL_MS)
   for (;;) {
     table = await g.recorder!.feedback(runIds, keys)
-    if (complete() || g.signal.aborted || g.clock.now() + g.intervalMs > g.deadline) return table
+    if (complete() || g.signal.aborted || g.clock.now() + pause > g.deadline) return table
     try {
-      await g.clock.sleep(g.intervalMs, g.signal)
+      await g.clock.sleep(pause, g.signal)
     } catch {
       return table
     }
@@ -92,7 +102,9 @@ async function baselineScores(g: Gate): Promise<ScoreTable | 'none' | undefined>
   const [newest] = await g.recorder.experiments({ deployment_id: g.baselineId, verdict: 'passed' })
   const recorded = newest?.metadata.example_scores
   if (!newest || !recorded) return 'none'
-  g.log.info(`Baseline: experiment "${sanitizeServerText(newest.name, 200)}" of deployment "${g.evaluation.baseline.deployment}".`)
+  g.log.info(
+    `Baseline: experiment "${sanitizeServerText(newest.name, 200)}" of deployment "${g.evaluation.baseline.deployment}".`
+  )
   return new Map(Object.entries(recorded).map(([id, s]) => [id, new Map(Object.entries(s))]))
 }
 
@@ -101,7 +113,9 @@ async function examplesOf(g: Gate): Promise<Example[]> {
   const s = g.evaluation.source
   if (s.kind === 'examples') return s.examples
   const read = await g.recorder!.examples()
-  g.log.info(`Dataset "${sanitizeServerText(s.dataset, 200)}" (${read.datasetId}): ${read.examples.length} examples.`)
+  g.log.info(
+    `Dataset "${sanitizeServerText(s.dataset, 200)}" (${read.datasetId}): ${read.examples.length} examples.`
+  )
   return read.examples
 }
 
@@ -118,14 +132,23 @@ function run(g: Gate, examples: readonly Example[]): Promise<ExampleRun[]> {
     intervalMs: g.intervalMs,
     mask: g.mask,
     onRun: (r, done) => {
-      const what = r.status === 'ok' ? `${r.endedAt - r.startedAt} ms` : `error: ${sanitizeServerText(r.error ?? '', 300)}`
-      g.log.info(`Example ${done}/${examples.length} (${sanitizeServerText(r.example.id, 100)}): ${what}.`)
+      const what =
+        r.status === 'ok'
+          ? `${r.endedAt - r.startedAt} ms`
+          : `error: ${sanitizeServerText(r.error ?? '', 300)}`
+      g.log.info(
+        `Example ${done}/${examples.length} (${sanitizeServerText(r.example.id, 100)}): ${what}.`
+      )
     }
   })
 }
 
 /** What the gate found, for the journal (the outputs, the summary). */
-function factsOf(j: Judged, runs: readonly ExampleRun[], e: Experiment | undefined): EvaluationFacts {
+function factsOf(
+  j: Judged,
+  runs: readonly ExampleRun[],
+  e: Experiment | undefined
+): EvaluationFacts {
   return {
     verdict: j.verdict,
     ...(e ? { url: e.url, experiment: { id: e.id, name: e.name } } : {}),
@@ -147,8 +170,13 @@ export async function evaluateRevision(g: Gate): Promise<EvaluationFacts> {
   let runs: ExampleRun[] = []
   try {
     const examples = await examplesOf(g)
-    if (rec) experiment = await rec.start(experimentName(g.judging, g.clock.now()), metadataOf(g, 'running'))
-    if (experiment) g.log.info(`Experiment "${sanitizeServerText(experiment.name, 200)}": ${experiment.url}`)
+    if (rec)
+      experiment = await rec.start(
+        experimentName(g.judging, g.clock.now()),
+        metadataOf(g, 'running')
+      )
+    if (experiment)
+      g.log.info(`Experiment "${sanitizeServerText(experiment.name, 200)}": ${experiment.url}`)
     runs = await run(g, examples)
     const scores = scoresHere(g, runs)
     const late: { key: string; missing: number }[] = []
@@ -166,16 +194,30 @@ export async function evaluateRevision(g: Gate): Promise<EvaluationFacts> {
         }
       }
     }
-    const errors = runs.filter(r => r.status === 'error').map(r => ({ exampleId: r.example.id, error: r.error ?? 'error' }))
+    const errors = runs
+      .filter(r => r.status === 'error')
+      .map(r => ({ exampleId: r.example.id, error: r.error ?? 'error' }))
     const baseline = await baselineScores(g)
-    const judged = judge({ evaluation: g.evaluation, scores, errors, late, ...(baseline ? { baseline } : {}) })
+    const judged = judge({
+      evaluation: g.evaluation,
+      scores,
+      errors,
+      late,
+      ...(baseline ? { baseline } : {})
+    })
     if (rec && experiment)
-      await rec.finish(experiment, { ...metadataOf(g, judged.verdict), scores: judged.scores, example_scores: tableRecord(scores) })
+      await rec.finish(experiment, {
+        ...metadataOf(g, judged.verdict),
+        scores: judged.scores,
+        example_scores: tableRecord(scores)
+      })
     return factsOf(judged, runs, experiment)
   } catch (err) {
     const text = g.mask(err instanceof Error ? err.message : String(err))
     const reason = `LangSmith could not be read or written (${sanitizeServerText(text, 300)})`
     const empty = judge({ evaluation: g.evaluation, scores: new Map(), errors: [], late: [] })
-    return { ...factsOf({ ...empty, verdict: 'inconclusive', reasons: [reason] }, runs, experiment) }
+    return {
+      ...factsOf({ ...empty, verdict: 'inconclusive', reasons: [reason] }, runs, experiment)
+    }
   }
 }

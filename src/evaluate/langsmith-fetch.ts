@@ -38,10 +38,16 @@ const NULL_BODY = new Set([101, 204, 205, 304])
 export function langsmithFetch(o: LangsmithFetchOptions): typeof fetch {
   const origin = new URL(o.apiUrl).origin
   return (async (input: FetchInput, init?: RequestInit) => {
-    const url = new URL(typeof input === 'string' ? input : input instanceof URL ? input.href : input.url)
+    const url = new URL(
+      typeof input === 'string' ? input : input instanceof URL ? input.href : input.url
+    )
     if (url.origin !== origin)
-      throw new Error(`a LangSmith request to ${url.origin} was refused unsent: only ${origin} (langsmith-api-url) gets the key`)
-    const signals = [o.signal, init?.signal ?? undefined].filter((s): s is AbortSignal => s !== undefined)
+      throw new Error(
+        `a LangSmith request to ${url.origin} was refused unsent: only ${origin} (langsmith-api-url) gets the key`
+      )
+    const signals = [o.signal, init?.signal ?? undefined].filter(
+      (s): s is AbortSignal => s !== undefined
+    )
     o.onRequest?.()
     const answer = await request({
       url,

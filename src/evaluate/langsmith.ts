@@ -7,8 +7,6 @@ import { experimentUrl } from './langsmith-url.ts'
 import { langsmithFetch } from './langsmith-fetch.ts'
 import type { Example } from './examples.ts'
 import type { Experiment, ExperimentMetadata, Recorder } from './recorder.ts'
-import type { ExampleRun } from './score.ts'
-import type { ScoreTable } from './verdict.ts'
 
 export interface LangsmithOptions {
   apiUrl: string
@@ -38,44 +36,62 @@ async function clientOf(o: LangsmithOptions): Promise<Client> {
   })
 }
 
-const toIso = (ms: number) => new Date(ms).toISOString()
-
 export async function langsmithRecorder(o: LangsmithOptions): Promise<Recorder> {
   const client = await clientOf(o)
   let datasetId = ''
   let tenantId = o.tenantId
   const own = new Set<string>()
-  const experimentOf = (s: { id: string; name?: string | undefined; extra?: unknown; tenant_id?: string }): Experiment => {
+  const experimentOf = (s: {
+    id: string
+    name?: string | undefined
+    extra?: unknown
+    tenant_id?: string
+  }): Experiment => {
     const extra = isObject(s.extra) ? s.extra : {}
     const metadata = isObject(extra.metadata) ? (extra.metadata as Partial<ExperimentMetadata>) : {}
     return {
       id: s.id,
       name: s.name ?? s.id,
-      url: experimentUrl(o.apiUrl, { tenantId: s.tenant_id ?? tenantId, datasetId, experimentId: s.id }),
+      url: experimentUrl(o.apiUrl, {
+        tenantId: s.tenant_id ?? tenantId,
+        datasetId,
+        experimentId: s.id
+      }),
       metadata
     }
   }
   return {
     async examples() {
-      const dataset = await client.readDataset(UUID.test(o.dataset) ? { datasetId: o.dataset } : { datasetName: o.dataset })
+      const dataset = await client.readDataset(
+        UUID.test(o.dataset) ? { datasetId: o.dataset } : { datasetName: o.dataset }
+      )
       datasetId = dataset.id
       tenantId ??= dataset.tenant_id
       const examples: Example[] = []
       for await (const e of client.listExamples({ datasetId })) {
-        examples.push({ id: e.id, inputs: e.inputs, ...(isObject(e.outputs) ? { outputs: e.outputs } : {}) })
+        examples.push({
+          id: e.id,
+          inputs: e.inputs,
+          ...(isObject(e.outputs) ? { outputs: e.outputs } : {})
+        })
       }
       return { datasetId, examples }
     },
     datasetId: () => datasetId,
     async start(name, metadata) {
-      const s = await client.createProject({ projectName: name, referenceDatasetId: datasetId, metadata: { ...metadata } })
+      const s = await client.createProject({
+        projectName: name,
+        referenceDatasetId: datasetId,
+        metadata: { ...metadata }
+      })
       return experimentOf(s)
     },
     async record(e, runs) {
       const ids = new Map<string, string>()
       for (const r of runs) {
         const id = randomUUID()
-        const outputs = r.status === 'ok' ? (isObject(r.output) ? r.output : { output: r.output }) : undefined
+        const outputs =
+          r.status === 'ok' ? (isObject(r.output) ? r.output : { output: r.output }) : undefined
         await client.createRun({
           id,
           name: 'evaluate',
@@ -99,7 +115,12 @@ export async function langsmithRecorder(o: LangsmithOptions): Promise<Recorder> 
         for (const [key, score] of byKey) {
           const feedbackId = randomUUID()
           own.add(feedbackId)
-          await client.createFeedback(runId, key, { score, feedbackId, sessionId: e.id, feedbackSourceType: 'api' })
+          await client.createFeedback(runId, key, {
+            score,
+            feedbackId,
+            sessionId: e.id,
+            feedbackSourceType: 'api'
+          })
         }
       }
     },
@@ -107,9 +128,17 @@ export async function langsmithRecorder(o: LangsmithOptions): Promise<Recorder> 
       const byRun = new Map([...runIds].map(([example, run]) => [run, example]))
       const table = new Map<string, Map<string, number>>()
       if (runIds.size === 0 || keys.length === 0) return table
-      for await (const f of client.listFeedback({ runIds: [...runIds.values()], feedbackKeys: [...keys] })) {
+      for await (const f of client.listFeedback({
+        runIds: [...runIds.values()],
+        feedbackKeys: [...keys]
+      })) {
         const example = f.run_id ? byRun.get(f.run_id) : undefined
-        if (example === undefined || own.has(f.id) || typeof f.score !== 'number' && typeof f.score !== 'boolean') continue
+        if (
+          example === undefined ||
+          own.has(f.id) ||
+          (typeof f.score !== 'number' && typeof f.score !== 'boolean')
+        )
+          continue
         const scores = table.get(example) ?? new Map<string, number>()
         scores.set(f.key, Number(f.score))
         table.set(example, scores)
@@ -123,11 +152,12 @@ export async function langsmithRecorder(o: LangsmithOptions): Promise<Recorder> 
       const out: { e: Experiment; at: string }[] = []
       for await (const s of client.listProjects({ referenceDatasetId: datasetId })) {
         const e = experimentOf(s)
-        const fits = Object.entries(match).every(([k, v]) => (e.metadata as Record<string, unknown>)[k] === v)
+        const fits = Object.entries(match).every(
+          ([k, v]) => (e.metadata as Record<string, unknown>)[k] === v
+        )
         if (fits) out.push({ e, at: String(s.start_time ?? '') })
       }
       return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).map(x => x.e)
     }
   }
 }
-

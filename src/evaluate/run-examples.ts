@@ -58,16 +58,28 @@ async function runOne(o: RunExamples, example: Example): Promise<ExampleRun> {
   if (left <= 0) return errored('not run: the timeout came first')
   const request = { assistant_id: o.assistant, input: example.inputs, on_completion: 'delete' }
   const send = () =>
-    o.call({ method: 'POST', path: '/runs/wait', body: request, signal: bounded(o.signal, o.deadline - o.clock.now()) })
-  const retry = { clock: o.clock, deadline: o.deadline, intervalMs: o.intervalMs ?? 5000, signal: o.signal }
+    o.call({
+      method: 'POST',
+      path: '/runs/wait',
+      body: request,
+      signal: bounded(o.signal, o.deadline - o.clock.now())
+    })
+  const retry = {
+    clock: o.clock,
+    deadline: o.deadline,
+    intervalMs: o.intervalMs ?? 5000,
+    signal: o.signal
+  }
   const tried = await withRetries(send, retry)
   if (o.signal.aborted) return errored('cancelled')
   const { last } = tried
   if (last.kind === 'lost') return errored(`${noAnswer(last.error)}${triesText(tried)}`)
   const { status, body } = last.answer
-  if (isAuthStatus(status)) return errored(`/runs/wait answered ${status}: not allowed with the key sent`)
+  if (isAuthStatus(status))
+    return errored(`/runs/wait answered ${status}: not allowed with the key sent`)
   const notARun = notARunEnd(last.answer)
-  if (notARun !== undefined) return errored(`${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`)
+  if (notARun !== undefined)
+    return errored(`${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`)
   const run = runOf(status, body)
   if (run.status === 'error') return errored(`the run raised: ${run.text.slice(0, 200)}`)
   return { example, status: 'ok', output: run.output, startedAt, endedAt: o.clock.now() }

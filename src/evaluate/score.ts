@@ -23,7 +23,9 @@ export function scoreHere(e: Evaluator, run: ExampleRun): number {
   if (e.type === 'latency') return run.endedAt - run.startedAt <= (e.latencyMs ?? 0) ? 1 : 0
   const actual = e.path === undefined ? { value: run.output } : valueAtPath(run.output, e.path)
   const expected =
-    e.reference !== undefined ? valueAtPath(run.example.outputs ?? {}, e.reference) : { value: e.value }
+    e.reference !== undefined
+      ? valueAtPath(run.example.outputs ?? {}, e.reference)
+      : { value: e.value }
   if (actual === undefined || expected === undefined) return 0
   return compare(e.type, actual.value, expected.value) ? 1 : 0
 }

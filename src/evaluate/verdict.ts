@@ -32,17 +32,26 @@ export interface Judge {
 }
 
 const round = (x: number) => Math.round(x * 10_000) / 10_000
-const mean = (xs: readonly number[]) => (xs.length === 0 ? null : round(xs.reduce((a, b) => a + b, 0) / xs.length))
+const mean = (xs: readonly number[]) =>
+  xs.length === 0 ? null : round(xs.reduce((a, b) => a + b, 0) / xs.length)
 
 function keyScores(j: Judge, key: string, pass: number): KeyScores {
   const values = [...j.scores.values()].flatMap(s => (s.has(key) ? [s.get(key)!] : []))
   const t = j.evaluation.thresholds.get(key)
-  const base = j.baseline instanceof Map ? [...j.baseline.values()].flatMap(s => (s.has(key) ? [s.get(key)!] : [])) : []
+  const base =
+    j.baseline instanceof Map
+      ? [...j.baseline.values()].flatMap(s => (s.has(key) ? [s.get(key)!] : []))
+      : []
   return {
     mean: mean(values),
     pass_rate: mean(values.map(v => (v >= pass ? 1 : 0))),
     n: values.length,
-    threshold: t ? { ...(t.mean === undefined ? {} : { mean: t.mean }), ...(t.passRate === undefined ? {} : { 'pass-rate': t.passRate }) } : null,
+    threshold: t
+      ? {
+          ...(t.mean === undefined ? {} : { mean: t.mean }),
+          ...(t.passRate === undefined ? {} : { 'pass-rate': t.passRate })
+        }
+      : null,
     baseline: mean(base)
   }
 }
@@ -67,7 +76,8 @@ function missed(key: string, s: KeyScores, t: Threshold): string | undefined {
   if (s.n === 0) return undefined
   const low: string[] = []
   if (t.mean !== undefined && s.mean! < t.mean) low.push(`mean ${s.mean} < ${t.mean}`)
-  if (t.passRate !== undefined && s.pass_rate! < t.passRate) low.push(`pass rate ${s.pass_rate} < ${t.passRate}`)
+  if (t.passRate !== undefined && s.pass_rate! < t.passRate)
+    low.push(`pass rate ${s.pass_rate} < ${t.passRate}`)
   return low.length > 0 ? `${key}: ${low.join(', ')}` : undefined
 }
 
@@ -79,22 +89,34 @@ function unknowns(j: Judge, scores: Record<string, KeyScores>): string[] {
   const out: string[] = []
   const { maxErrors, baseline } = j.evaluation
   if (j.errors.length > maxErrors)
-    out.push(`${j.errors.length} ${j.errors.length === 1 ? 'example' : 'examples'} errored (max-errors ${maxErrors}): ${listed(j.errors.map(e => `${e.exampleId} (${e.error})`))}`)
-  for (const l of j.late) out.push(`the feedback ${l.key} did not come in time for ${l.missing} ${l.missing === 1 ? 'example' : 'examples'}`)
+    out.push(
+      `${j.errors.length} ${j.errors.length === 1 ? 'example' : 'examples'} errored (max-errors ${maxErrors}): ${listed(j.errors.map(e => `${e.exampleId} (${e.error})`))}`
+    )
+  for (const l of j.late)
+    out.push(
+      `the feedback ${l.key} did not come in time for ${l.missing} ${l.missing === 1 ? 'example' : 'examples'}`
+    )
   for (const key of j.evaluation.thresholds.keys())
-    if (scores[key]!.n === 0 && !j.late.some(l => l.key === key)) out.push(`${key} has no score to hold to its threshold`)
+    if (scores[key]!.n === 0 && !j.late.some(l => l.key === key))
+      out.push(`${key} has no score to hold to its threshold`)
   if (baseline && j.baseline === 'none')
-    out.push(`no passing experiment of deployment "${baseline.deployment}" on this dataset to compare with (baseline)`)
+    out.push(
+      `no passing experiment of deployment "${baseline.deployment}" on this dataset to compare with (baseline)`
+    )
   return out
 }
 
 /** The verdict of what the examples scored. */
 export function judge(j: Judge): Judged {
-  const scores = Object.fromEntries(j.evaluation.evaluators.map(e => [e.key, keyScores(j, e.key, e.pass)]))
+  const scores = Object.fromEntries(
+    j.evaluation.evaluators.map(e => [e.key, keyScores(j, e.key, e.pass)])
+  )
   const regressions = j.baseline instanceof Map ? regressionsOf(j.scores, j.baseline) : []
   const unknown = unknowns(j, scores)
   if (unknown.length > 0) return { verdict: 'inconclusive', reasons: unknown, scores, regressions }
-  const reasons = [...j.evaluation.thresholds].flatMap(([key, t]) => missed(key, scores[key]!, t) ?? [])
+  const reasons = [...j.evaluation.thresholds].flatMap(
+    ([key, t]) => missed(key, scores[key]!, t) ?? []
+  )
   const max = j.evaluation.baseline?.maxRegressions ?? 0
   if (j.evaluation.baseline && regressions.length > max)
     reasons.push(

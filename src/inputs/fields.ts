@@ -112,7 +112,9 @@ export const parseBaseUrl = apiUrlInput('base-url', DEFAULT_BASE_URL)
 
 /** `langsmith-api-url`: the LangSmith API the evaluation reads and writes; unset, the region's. */
 export const parseLangsmithApiUrl = (v: string, fail: Fail): string | undefined =>
-  v === '' ? undefined : apiUrlInput('langsmith-api-url', 'https://api.smith.langchain.com')(v, fail)
+  v === ''
+    ? undefined
+    : apiUrlInput('langsmith-api-url', 'https://api.smith.langchain.com')(v, fail)
 
 /** An API's URL that the key is sent to: the control plane's rule for it, whichever API it is. */
 function apiUrlInput(input: 'base-url' | 'langsmith-api-url', example: string): Check<string> {

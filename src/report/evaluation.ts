@@ -10,8 +10,12 @@ function thresholdCell(s: KeyScores): string {
   const t = s.threshold
   if (!t) return '–'
   const parts = [
-    t.mean === undefined ? undefined : `mean ≥ ${t.mean}${s.mean !== null && s.mean < t.mean ? ' ❌' : ''}`,
-    t['pass-rate'] === undefined ? undefined : `pass rate ≥ ${t['pass-rate']}${s.pass_rate !== null && s.pass_rate < t['pass-rate'] ? ' ❌' : ''}`
+    t.mean === undefined
+      ? undefined
+      : `mean ≥ ${t.mean}${s.mean !== null && s.mean < t.mean ? ' ❌' : ''}`,
+    t['pass-rate'] === undefined
+      ? undefined
+      : `pass rate ≥ ${t['pass-rate']}${s.pass_rate !== null && s.pass_rate < t['pass-rate'] ? ' ❌' : ''}`
   ]
   return parts.filter(Boolean).join(', ')
 }
@@ -25,16 +29,39 @@ function baselineCell(s: KeyScores): string {
 
 /** The verdict's lines of Markdown (a heading, the table, reasons, regressions). */
 export function evaluationMarkdown(e: EvaluationFacts): string[] {
-  const out = [`**Evaluation: ${e.verdict}**${e.of ? ` (${mdText(e.of, 300)})` : ''}, ${e.examples} examples${e.errors ? `, ${e.errors} errored` : ''}`]
-  if (e.url) out.push('', SAFE_URL.test(e.url) ? `Experiment: [${mdText(e.experiment?.name ?? e.url, 200)}](${e.url})` : `Experiment: ${mdCode(e.url)}`)
-  out.push('', '| Key | Mean | Pass rate | n | Threshold | Baseline (delta) |', '|---|---|---|---|---|---|')
+  const out = [
+    `**Evaluation: ${e.verdict}**${e.of ? ` (${mdText(e.of, 300)})` : ''}, ${e.examples} examples${e.errors ? `, ${e.errors} errored` : ''}`
+  ]
+  if (e.url)
+    out.push(
+      '',
+      SAFE_URL.test(e.url)
+        ? `Experiment: [${mdText(e.experiment?.name ?? e.url, 200)}](${e.url})`
+        : `Experiment: ${mdCode(e.url)}`
+    )
+  out.push(
+    '',
+    '| Key | Mean | Pass rate | n | Threshold | Baseline (delta) |',
+    '|---|---|---|---|---|---|'
+  )
   for (const [key, s] of Object.entries(e.scores))
-    out.push(`| ${mdCode(key, 100, '\\|')} | ${num(s.mean)} | ${num(s.pass_rate)} | ${s.n} | ${thresholdCell(s)} | ${baselineCell(s)} |`)
+    out.push(
+      `| ${mdCode(key, 100, '\\|')} | ${num(s.mean)} | ${num(s.pass_rate)} | ${s.n} | ${thresholdCell(s)} | ${baselineCell(s)} |`
+    )
   if (e.reasons.length > 0) out.push('', ...e.reasons.map(r => `- ${mdText(r, 1000)}`))
   if (e.regressions.length > 0) {
-    out.push('', '**Regressed examples**', '', '| Example | Key | Baseline | Now |', '|---|---|---|---|')
+    out.push(
+      '',
+      '**Regressed examples**',
+      '',
+      '| Example | Key | Baseline | Now |',
+      '|---|---|---|---|'
+    )
     for (const r of e.regressions.slice(0, 50))
-      for (const k of r.keys) out.push(`| ${mdCode(r.exampleId, 100, '\\|')} | ${mdCode(k.key, 100, '\\|')} | ${k.baseline} | ${k.score} |`)
+      for (const k of r.keys)
+        out.push(
+          `| ${mdCode(r.exampleId, 100, '\\|')} | ${mdCode(k.key, 100, '\\|')} | ${k.baseline} | ${k.score} |`
+        )
   }
   return out
 }

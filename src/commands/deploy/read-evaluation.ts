@@ -25,7 +25,8 @@ export async function readEvaluationFile(
   ])
   const workspace = port.event.workspace ?? '.'
   const read = await readEvaluation(workspace, o.evaluate, port.say.bare('evaluate'))
-  const problems = 'problems' in read ? read.problems.map(message => ({ input: 'evaluate', message })) : []
+  const problems =
+    'problems' in read ? read.problems.map(message => ({ input: 'evaluate', message })) : []
   const dataset = 'evaluation' in read && read.evaluation.source.kind === 'dataset'
   const api = dataset ? langsmithApiOf(o.langsmithApiUrl, o.baseUrl) : undefined
   if (dataset && api === undefined)
@@ -33,9 +34,14 @@ export async function readEvaluationFile(
       input: 'langsmith-api-url',
       message: `${port.say('langsmith-api-url')} must be set: ${port.say('base-url')} is not the hosted service, so its LangSmith API (where the dataset is) is not known`
     })
-  if (problems.length === 0 && 'evaluation' in read) return { evaluation: { evaluation: read.evaluation, langsmithApi: api } }
-  const hint = 'problems' in read && /could not be read: there is no such file/.test(read.problems[0] ?? '') ? checkoutHint(workspace, o.evaluate) : undefined
-  const message = redactor.redact(renderProblems(problems, port.say)) + (hint ? `\n${hint.trim()}` : '')
+  if (problems.length === 0 && 'evaluation' in read)
+    return { evaluation: { evaluation: read.evaluation, langsmithApi: api } }
+  const hint =
+    'problems' in read && /could not be read: there is no such file/.test(read.problems[0] ?? '')
+      ? checkoutHint(workspace, o.evaluate)
+      : undefined
+  const message =
+    redactor.redact(renderProblems(problems, port.say)) + (hint ? `\n${hint.trim()}` : '')
   const failure = { message, title: 'Invalid inputs', nothingSent: true }
   return { invalid: { outcome: 'error', failure, outputs: allOutputs(undefined, {}) } }
 }

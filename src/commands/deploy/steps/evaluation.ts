@@ -13,17 +13,30 @@ import type { EvaluationFacts, Journal } from '../../../interface/journal.ts'
 import type { FlowDeps } from '../deps.ts'
 import type { DeployOptions } from '../options.ts'
 import type { EvaluationSet } from '../read-evaluation.ts'
-import { healthSettings, known, rollBack, type Concluding, type DeployedRevision } from './after-deployed.ts'
+import {
+  healthSettings,
+  known,
+  rollBack,
+  type Concluding,
+  type DeployedRevision
+} from './after-deployed.ts'
 import { findDeploymentByName } from './find-deployment.ts'
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 
 /** The graph the examples run on: the file's `assistant`, else the config's only graph. */
-async function assistantOf(set: EvaluationSet, o: DeployOptions, deps: FlowDeps): Promise<string | Stop> {
+async function assistantOf(
+  set: EvaluationSet,
+  o: DeployOptions,
+  deps: FlowDeps
+): Promise<string | Stop> {
   if (set.evaluation.assistant) return set.evaluation.assistant
   const ids = await readGraphIds(join(deps.workspace ?? '.', o.graphConfigPath), o.graphConfigPath)
   if ('graphs' in ids && ids.graphs.length === 1) return ids.graphs[0]!
-  const why = 'graphs' in ids ? `${o.graphConfigPath} has ${ids.graphs.length} graphs (${ids.graphs.join(', ')})` : ids.unreadable
+  const why =
+    'graphs' in ids
+      ? `${o.graphConfigPath} has ${ids.graphs.length} graphs (${ids.graphs.join(', ')})`
+      : ids.unreadable
   return stop(
     `${deps.say('evaluate')} (${set.evaluation.file}) names no \`assistant\`, and the config's only graph cannot stand for it: ${why}.`,
     `Set \`assistant\` in ${set.evaluation.file} to the graph or assistant id the examples run on.`,
@@ -32,7 +45,11 @@ async function assistantOf(set: EvaluationSet, o: DeployOptions, deps: FlowDeps)
 }
 
 /** LangSmith, for a dataset: the official client, loaded now. */
-async function recorderOf(set: EvaluationSet, o: DeployOptions, deps: FlowDeps): Promise<Recorder | undefined> {
+async function recorderOf(
+  set: EvaluationSet,
+  o: DeployOptions,
+  deps: FlowDeps
+): Promise<Recorder | undefined> {
   const s = set.evaluation.source
   if (s.kind !== 'dataset' || set.langsmithApi === undefined) return undefined
   const { langsmithRecorder } = await import('../../../evaluate/langsmith.ts')
@@ -63,7 +80,9 @@ export async function gateFor(
   const { o, deps } = c
   const set = deps.evaluation!
   const state = { name: server.name, url: server.url, deploymentType: undefined }
-  const settings = healthSettings(o, o.healthCheck || DEFAULT_HEALTH_PATH, state, deps, { waitedMs: 0 })
+  const settings = healthSettings(o, o.healthCheck || DEFAULT_HEALTH_PATH, state, deps, {
+    waitedMs: 0
+  })
   const assistant = await assistantOf(set, o, deps)
   if (stopped(assistant)) return assistant
   return {
@@ -118,14 +137,22 @@ export async function evaluateDeployed(c: Concluding, r: DeployedRevision): Prom
 /** The verdict in the log: a line per key, and why it did not pass. */
 export function sayVerdict(f: EvaluationFacts, deps: Pick<FlowDeps, 'log'>): void {
   for (const [key, s] of Object.entries(f.scores))
-    deps.log.info(`${key}: mean ${s.mean ?? '-'}, pass rate ${s.pass_rate ?? '-'}, n ${s.n}${s.baseline === null ? '' : `, baseline ${s.baseline}`}.`)
+    deps.log.info(
+      `${key}: mean ${s.mean ?? '-'}, pass rate ${s.pass_rate ?? '-'}, n ${s.n}${s.baseline === null ? '' : `, baseline ${s.baseline}`}.`
+    )
   const why = f.reasons.map(t => sanitizeServerText(t, 1000)).join('; ')
   deps.log.info(`Evaluation ${f.verdict}${why ? `: ${why}` : ''}.`)
 }
 
-function evaluationFailure(f: EvaluationFacts, revisionId: string, name: string | undefined, rolled: string | undefined): Failure {
+function evaluationFailure(
+  f: EvaluationFacts,
+  revisionId: string,
+  name: string | undefined,
+  rolled: string | undefined
+): Failure {
   const why = f.reasons.map(t => sanitizeServerText(t, 1000)).join('; ')
-  const what = f.verdict === 'failed' ? 'it failed its evaluation' : 'its evaluation was inconclusive'
+  const what =
+    f.verdict === 'failed' ? 'it failed its evaluation' : 'its evaluation was inconclusive'
   return {
     message: `Revision ${revisionId} of "${name ?? ''}" is DEPLOYED and its agent server answers, but ${what}: ${why}.${rolled ? ` ${rolled}` : ''}`,
     hint:
@@ -148,28 +175,63 @@ async function recordedPass(gate: Gate, revisionId: string): Promise<EvaluationF
   const rec = gate.recorder
   if (!rec) return undefined
   await rec.examples()
-  const match = { revision_id: revisionId, verdict: 'passed' as const, evaluation_digest: gate.evaluation.digest }
+  const match = {
+    revision_id: revisionId,
+    verdict: 'passed' as const,
+    evaluation_digest: gate.evaluation.digest
+  }
   const [e] = await rec.experiments(match)
   if (!e) return undefined
   const scores = e.metadata.scores ?? {}
   const n = Math.max(0, ...Object.values(scores).map(s => s.n))
-  return { verdict: 'passed', url: e.url, experiment: { id: e.id, name: e.name }, scores, reasons: [], regressions: [], examples: n, errors: 0 }
+  return {
+    verdict: 'passed',
+    url: e.url,
+    experiment: { id: e.id, name: e.name },
+    scores,
+    reasons: [],
+    regressions: [],
+    examples: n,
+    errors: 0
+  }
 }
 
 /** With `evaluate`, a promotion's evidence: the source's recorded pass, else its evaluation now. */
 export async function evaluateSource(
   c: Pick<Concluding, 'o' | 'deps'>,
-  source: { deploymentId: string; name: string; url: string | undefined; revisionId: string; commit?: string | undefined; sourceDigest?: string | undefined }
+  source: {
+    deploymentId: string
+    name: string
+    url: string | undefined
+    revisionId: string
+    commit?: string | undefined
+    sourceDigest?: string | undefined
+  }
 ): Promise<SourceJudged | Stop> {
   const { o, deps } = c
-  const judging = { deploymentId: source.deploymentId, deploymentName: source.name, revisionId: source.revisionId, commit: source.commit, sourceDigest: source.sourceDigest }
-  const gate = await gateFor(c, { url: source.url, name: source.name, deadline: deps.clock.now() + o.timeoutMs }, judging)
+  const judging = {
+    deploymentId: source.deploymentId,
+    deploymentName: source.name,
+    revisionId: source.revisionId,
+    commit: source.commit,
+    sourceDigest: source.sourceDigest
+  }
+  const gate = await gateFor(
+    c,
+    { url: source.url, name: source.name, deadline: deps.clock.now() + o.timeoutMs },
+    judging
+  )
   if (stopped(gate)) return gate
   const of = `"${source.name}" revision ${source.revisionId}`
   const recorded = await recordedPass(gate, source.revisionId).catch(() => undefined)
   if (recorded) {
-    deps.log.info(`Evidence: experiment "${sanitizeServerText(recorded.experiment!.name, 200)}" passed for ${of} on the same dataset and evaluation file: ${recorded.url}`)
-    return { facts: { ...recorded, of: `recorded for ${of}` }, check: `its evaluation (experiment ${recorded.experiment!.name}, recorded)` }
+    deps.log.info(
+      `Evidence: experiment "${sanitizeServerText(recorded.experiment!.name, 200)}" passed for ${of} on the same dataset and evaluation file: ${recorded.url}`
+    )
+    return {
+      facts: { ...recorded, of: `recorded for ${of}` },
+      check: `its evaluation (experiment ${recorded.experiment!.name}, recorded)`
+    }
   }
   const facts = await deps.log.group(`Evaluation of the promotion's source ${of}`, async () => {
     const f = await evaluateRevision(gate)
@@ -177,7 +239,10 @@ export async function evaluateSource(
     return f
   })
   if (facts.verdict === 'passed')
-    return { facts: { ...facts, of: `evaluated now for ${of}` }, check: `its evaluation${facts.experiment ? ` (experiment ${facts.experiment.name})` : ''}` }
+    return {
+      facts: { ...facts, of: `evaluated now for ${of}` },
+      check: `its evaluation${facts.experiment ? ` (experiment ${facts.experiment.name})` : ''}`
+    }
   const why = facts.reasons.map(t => sanitizeServerText(t, 1000)).join('; ')
   return stop(
     `Promotion refused: revision ${source.revisionId} of "${source.name}" (${source.deploymentId}, ${deps.say('promote-from')}) did not pass its evaluation (${facts.verdict}): ${why}. Nothing was written.`,

@@ -53,7 +53,8 @@ export async function verifySource(
   }
   const checks = passed(examined)
   const judged = deps.evaluation && (await evaluationEvidence(o, deps, m, source(m, deps)))
-  if (judged && stopped(judged)) return { evidence: { kind: 'refused', check: 'its evaluation' }, ending: judged }
+  if (judged && stopped(judged))
+    return { evidence: { kind: 'refused', check: 'its evaluation' }, ending: judged }
   if (judged) checks.push(judged.check)
   deps.log.info(
     `Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`
