@@ -7,6 +7,8 @@ import { experimentUrl } from './langsmith-url.ts'
 import { langsmithFetch } from './langsmith-fetch.ts'
 import type { Example } from './examples.ts'
 import type { Experiment, ExperimentMetadata, Recorder } from './recorder.ts'
+import type { ExampleRun } from './score.ts'
+import type { ScoreTable } from './verdict.ts'
 
 export interface LangsmithOptions {
   apiUrl: string
@@ -36,128 +38,142 @@ async function clientOf(o: LangsmithOptions): Promise<Client> {
   })
 }
 
+type Session = { id: string; name?: string | undefined; extra?: unknown; tenant_id?: string }
+
 export async function langsmithRecorder(o: LangsmithOptions): Promise<Recorder> {
-  const client = await clientOf(o)
-  let datasetId = ''
-  let tenantId = o.tenantId
-  const own = new Set<string>()
-  const experimentOf = (s: {
-    id: string
-    name?: string | undefined
-    extra?: unknown
-    tenant_id?: string
-  }): Experiment => {
+  return new LangsmithRecorder(o, await clientOf(o))
+}
+
+/** The gate's calls, each one or a few of the client's. */
+class LangsmithRecorder implements Recorder {
+  #datasetId = ''
+  #tenantId: string | undefined
+  /** The feedback this run wrote: never read back as the dataset evaluators'. */
+  readonly #own = new Set<string>()
+  readonly #o: LangsmithOptions
+  readonly #client: Client
+
+  constructor(o: LangsmithOptions, client: Client) {
+    this.#o = o
+    this.#client = client
+    this.#tenantId = o.tenantId
+  }
+
+  #experimentOf(s: Session): Experiment {
     const extra = isObject(s.extra) ? s.extra : {}
     const metadata = isObject(extra.metadata) ? (extra.metadata as Partial<ExperimentMetadata>) : {}
-    return {
-      id: s.id,
-      name: s.name ?? s.id,
-      url: experimentUrl(o.apiUrl, {
-        tenantId: s.tenant_id ?? tenantId,
-        datasetId,
-        experimentId: s.id
-      }),
-      metadata
+    const ids = {
+      tenantId: s.tenant_id ?? this.#tenantId,
+      datasetId: this.#datasetId,
+      experimentId: s.id
+    }
+    return { id: s.id, name: s.name ?? s.id, url: experimentUrl(this.#o.apiUrl, ids), metadata }
+  }
+
+  datasetId(): string {
+    return this.#datasetId
+  }
+
+  async examples() {
+    const name = this.#o.dataset
+    const dataset = await this.#client.readDataset(
+      UUID.test(name) ? { datasetId: name } : { datasetName: name }
+    )
+    this.#datasetId = dataset.id
+    this.#tenantId ??= dataset.tenant_id
+    const examples: Example[] = []
+    for await (const e of this.#client.listExamples({ datasetId: dataset.id }))
+      examples.push({
+        id: e.id,
+        inputs: e.inputs,
+        ...(isObject(e.outputs) ? { outputs: e.outputs } : {})
+      })
+    return { datasetId: dataset.id, examples }
+  }
+
+  async start(name: string, metadata: ExperimentMetadata) {
+    const s = await this.#client.createProject({
+      projectName: name,
+      referenceDatasetId: this.#datasetId,
+      metadata: { ...metadata }
+    })
+    return this.#experimentOf(s)
+  }
+
+  async record(e: Experiment, runs: readonly ExampleRun[]) {
+    const ids = new Map<string, string>()
+    for (const r of runs) {
+      const id = randomUUID()
+      const outputs =
+        r.status === 'ok' ? (isObject(r.output) ? r.output : { output: r.output }) : undefined
+      await this.#client.createRun({
+        id,
+        name: 'evaluate',
+        run_type: 'chain',
+        inputs: r.example.inputs,
+        ...(outputs ? { outputs } : {}),
+        ...(r.error === undefined ? {} : { error: r.error }),
+        start_time: r.startedAt,
+        end_time: r.endedAt,
+        reference_example_id: r.example.id,
+        project_name: e.name
+      })
+      ids.set(r.example.id, id)
+    }
+    return ids
+  }
+
+  async score(e: Experiment, runIds: ReadonlyMap<string, string>, scores: ScoreTable) {
+    for (const [exampleId, byKey] of scores) {
+      const runId = runIds.get(exampleId)
+      if (runId === undefined) continue
+      for (const [key, score] of byKey) {
+        const feedbackId = randomUUID()
+        this.#own.add(feedbackId)
+        await this.#client.createFeedback(runId, key, {
+          score,
+          feedbackId,
+          sessionId: e.id,
+          feedbackSourceType: 'api'
+        })
+      }
     }
   }
-  return {
-    async examples() {
-      const dataset = await client.readDataset(
-        UUID.test(o.dataset) ? { datasetId: o.dataset } : { datasetName: o.dataset }
-      )
-      datasetId = dataset.id
-      tenantId ??= dataset.tenant_id
-      const examples: Example[] = []
-      for await (const e of client.listExamples({ datasetId })) {
-        examples.push({
-          id: e.id,
-          inputs: e.inputs,
-          ...(isObject(e.outputs) ? { outputs: e.outputs } : {})
-        })
-      }
-      return { datasetId, examples }
-    },
-    datasetId: () => datasetId,
-    async start(name, metadata) {
-      const s = await client.createProject({
-        projectName: name,
-        referenceDatasetId: datasetId,
-        metadata: { ...metadata }
-      })
-      return experimentOf(s)
-    },
-    async record(e, runs) {
-      const ids = new Map<string, string>()
-      for (const r of runs) {
-        const id = randomUUID()
-        const outputs =
-          r.status === 'ok' ? (isObject(r.output) ? r.output : { output: r.output }) : undefined
-        await client.createRun({
-          id,
-          name: 'evaluate',
-          run_type: 'chain',
-          inputs: r.example.inputs,
-          ...(outputs ? { outputs } : {}),
-          ...(r.error === undefined ? {} : { error: r.error }),
-          start_time: r.startedAt,
-          end_time: r.endedAt,
-          reference_example_id: r.example.id,
-          project_name: e.name
-        })
-        ids.set(r.example.id, id)
-      }
-      return ids
-    },
-    async score(e, runIds, scores) {
-      for (const [exampleId, byKey] of scores) {
-        const runId = runIds.get(exampleId)
-        if (runId === undefined) continue
-        for (const [key, score] of byKey) {
-          const feedbackId = randomUUID()
-          own.add(feedbackId)
-          await client.createFeedback(runId, key, {
-            score,
-            feedbackId,
-            sessionId: e.id,
-            feedbackSourceType: 'api'
-          })
-        }
-      }
-    },
-    async feedback(runIds, keys) {
-      const byRun = new Map([...runIds].map(([example, run]) => [run, example]))
-      const table = new Map<string, Map<string, number>>()
-      if (runIds.size === 0 || keys.length === 0) return table
-      for await (const f of client.listFeedback({
-        runIds: [...runIds.values()],
-        feedbackKeys: [...keys]
-      })) {
-        const example = f.run_id ? byRun.get(f.run_id) : undefined
-        if (
-          example === undefined ||
-          own.has(f.id) ||
-          (typeof f.score !== 'number' && typeof f.score !== 'boolean')
-        )
-          continue
-        const scores = table.get(example) ?? new Map<string, number>()
-        scores.set(f.key, Number(f.score))
-        table.set(example, scores)
-      }
-      return table
-    },
-    async finish(e, metadata) {
-      await client.updateProject(e.id, { metadata: { ...metadata } })
-    },
-    async experiments(match) {
-      const out: { e: Experiment; at: string }[] = []
-      for await (const s of client.listProjects({ referenceDatasetId: datasetId })) {
-        const e = experimentOf(s)
-        const fits = Object.entries(match).every(
-          ([k, v]) => (e.metadata as Record<string, unknown>)[k] === v
-        )
-        if (fits) out.push({ e, at: String(s.start_time ?? '') })
-      }
-      return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).map(x => x.e)
+
+  async feedback(runIds: ReadonlyMap<string, string>, keys: readonly string[]) {
+    const byRun = new Map([...runIds].map(([example, run]) => [run, example]))
+    const table = new Map<string, Map<string, number>>()
+    if (runIds.size === 0 || keys.length === 0) return table
+    const listed = this.#client.listFeedback({
+      runIds: [...runIds.values()],
+      feedbackKeys: [...keys]
+    })
+    for await (const f of listed) {
+      const example = f.run_id ? byRun.get(f.run_id) : undefined
+      const scored = typeof f.score === 'number' || typeof f.score === 'boolean'
+      if (example === undefined || this.#own.has(f.id) || !scored) continue
+      const row = table.get(example) ?? new Map<string, number>()
+      row.set(f.key, Number(f.score))
+      table.set(example, row)
     }
+    return table
+  }
+
+  async finish(e: Experiment, metadata: ExperimentMetadata) {
+    await this.#client.updateProject(e.id, { metadata: { ...metadata } })
+  }
+
+  async experiments(match: Partial<ExperimentMetadata>) {
+    const out: { e: Experiment; at: string }[] = []
+    for await (const s of this.#client.listProjects({
+      referenceDatasetId: this.#datasetId,
+      metadata: { ...match }
+    })) {
+      const e = this.#experimentOf(s)
+      const meta = e.metadata as Record<string, unknown>
+      if (Object.entries(match).every(([k, v]) => meta[k] === v))
+        out.push({ e, at: String(s.start_time ?? '') })
+    }
+    return out.sort((a, b) => (a.at < b.at ? 1 : a.at > b.at ? -1 : 0)).map(x => x.e)
   }
 }

@@ -49,14 +49,7 @@ export interface Concluding {
 /** The run's facts as the steps after the write know them: the journal and what they learned. */
 export const known = (c: Concluding): Journal => ({ ...c.journal, ...c.learned })
 
-/** The health gate, then with `evaluate` the evaluation gate (loaded only then). */
 export async function checkDeployedHealth(c: Concluding, r: DeployedRevision): Promise<Ending> {
-  const health = await checkHealth(c, r)
-  if (health.outcome !== 'deployed' || !c.deps.evaluation) return health
-  return (await import('./evaluation.ts')).evaluateDeployed(c, r)
-}
-
-async function checkHealth(c: Concluding, r: DeployedRevision): Promise<Ending> {
   const { o, from, deps } = c
   // `evaluate` runs its own served-revision check: the gate on the default route, no window.
   const path = o.healthCheck || (deps.evaluation ? DEFAULT_HEALTH_PATH : undefined)
