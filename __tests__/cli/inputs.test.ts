@@ -60,8 +60,9 @@ describe('--help as a new user reads it', () => {
 
   test('it fits in about two screens: each flag in a line or two, not every word of action.yml', () => {
     // It was 170 lines for two commands; four now, and every flag of this round's inputs in a
-    // line or two: docs/inputs.md has each input in full, and --help links it.
-    expect(lines.length).toBeLessThanOrEqual(150)
+    // line or two: docs/inputs.md has each input in full, and --help links it. The evaluation
+    // gate's two flags take three lines or four.
+    expect(lines.length).toBeLessThanOrEqual(153)
     expect(help).toContain('docs/inputs.md')
   })
 

@@ -214,12 +214,12 @@ export const ACTION_INPUTS = {
   },
   evaluate: {
     description:
-      'An evaluation file inside the workspace (a LangSmith dataset or local JSON Lines examples, the assistant, evaluators, thresholds, baseline) run against the new revision after the health gate; failed or inconclusive fails the run (docs/evaluate.md).',
+      'An evaluation file run on the new revision (docs/evaluate.md); failed or inconclusive fails the run.',
     required: false
   },
   'langsmith-api-url': {
     description:
-      'With evaluate - the LangSmith API the dataset and its experiments are read from and written to; default https://api.smith.langchain.com (https://eu.api.smith.langchain.com with the EU control plane). The api-key goes there only as it goes to base-url.',
+      'With evaluate - the LangSmith API of its dataset; default https://api.smith.langchain.com (https://eu.api.smith.langchain.com with the EU control plane). The api-key goes there only as it goes to base-url.',
     required: false
   },
   'sweep-names': {
