@@ -1023,3 +1023,62 @@ describe('github-deployment', () => {
     }
   )
 })
+
+// The evaluation gate through the bundle: the official `langsmith` client bundled and loaded only
+// with `evaluate`, against the emulator's LangSmith API. Its rules (errors, late feedback, a
+// baseline, a promotion's evidence, a bad file) run in process: __tests__/evaluate/gate.test.ts.
+describe('evaluate', () => {
+  e2e(
+    'a dataset that passes records its experiment and deploys; one that fails fails and rolls back; the key goes nowhere else and shows nowhere',
+    async t => {
+      const { seedDataset, numberedExamples, langsmithCalls, langsmithUrl } =
+        await import('../builders/langsmith.ts')
+      const judge = { key: 'judge', type: 'score' as const, score: 1 }
+      await seedDataset(t.emu.url, {
+        name: 'support',
+        examples: numberedExamples(2),
+        evaluators: [judge]
+      })
+      const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+      writeFileSync(join(dir, 'langgraph.json'), JSON.stringify({ graphs: { agent: './a.py:g' } }))
+      const file = (content: string) =>
+        [
+          'dataset: support',
+          'evaluators:',
+          `  - { key: answer, type: contains, path: "messages[-1].content", value: "${content}" }`,
+          '  - { key: judge, type: langsmith }',
+          'thresholds:',
+          '  answer: { pass-rate: 1 }'
+        ].join('\n')
+      const inputs = (name: string) =>
+        t.inputs({ name, evaluate: 'evaluate.yaml', 'langsmith-api-url': langsmithUrl(t.emu.url) })
+      writeFileSync(join(dir, 'evaluate.yaml'), file('question'))
+      const name = uniqueName('eval')
+      const ok = await run({ inputs: inputs(name), env: { GITHUB_WORKSPACE: dir } })
+      expect(ok.errors).toEqual([])
+      expect(ok.code).toBe(0)
+      expect(ok.outputs.evaluation).toBe('passed')
+      const [experiment] = (await langsmithCalls(t.emu.url)).experiments
+      expect(experiment!.metadata).toMatchObject({
+        revision_id: ok.outputs['revision-id'],
+        verdict: 'passed'
+      })
+      expect(ok.outputs['evaluation-url']).toContain(`selectedSessions=${experiment!.id}`)
+      expect(ok.summary).toMatch(/\*\*Evaluation: passed\*\*, 2 examples/)
+      expect(ok.summary).toContain('| `judge` | 1 | 1 | 2 | – | – |')
+
+      writeFileSync(join(dir, 'evaluate.yaml'), file('never said'))
+      const bad = await run({
+        inputs: { ...inputs(name), 'on-failure': 'rollback' },
+        env: { GITHUB_WORKSPACE: dir }
+      })
+      expect(bad.code).toBe(1)
+      expect(bad.outputs.evaluation).toBe('failed')
+      expect(bad.errors[0]).toContain('it failed its evaluation: answer: pass rate 0 < 1')
+      expect(bad.outputs['rollback-status']).toBe('DEPLOYED')
+      expect(leaks(ok, [t.key])).toEqual([])
+      expect(leaks(bad, [t.key])).toEqual([])
+      rmSync(dir, { recursive: true, force: true })
+    }
+  )
+})
