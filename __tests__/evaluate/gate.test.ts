@@ -6,6 +6,8 @@ import type { Emulator } from '../../emulator/server.ts'
 import { PUSH_MAIN } from '../../scripts/runner-env.ts'
 import { parseEvaluation, type Evaluation } from '../../src/evaluate/file.ts'
 import { judge } from '../../src/evaluate/verdict.ts'
+import { langsmithFetch } from '../../src/evaluate/langsmith-fetch.ts'
+import { renderComment } from '../../src/github/comment-body.ts'
 import { run } from '../../src/run.ts'
 import { cli, type CliIo } from '../../src/cli/main.ts'
 import { emulatorInputs, fakePort } from '../builders/fake-port.ts'
@@ -592,4 +594,56 @@ describe('the CLI door', () => {
       expect((await langsmithCalls(emu.url)).calls).toEqual([])
     }
   )
+})
+
+describe('the LangSmith fetch', () => {
+  test('to the LangSmith API’s origin only, a redirect an answer never followed', async () => {
+    const { createServer } = await import('node:http')
+    const seen: string[] = []
+    const server = createServer((req, res) => {
+      seen.push(`${req.method} ${req.url} ${req.headers['x-api-key'] ?? ''}`)
+      res.writeHead(302, { location: 'https://elsewhere.example/steal' }).end()
+    })
+    await new Promise<void>(done => server.listen(0, '127.0.0.1', done))
+    try {
+      const { port } = server.address() as { port: number }
+      const fetch = langsmithFetch({ apiUrl: `http://127.0.0.1:${port}/api` })
+      const answer = await fetch(`http://127.0.0.1:${port}/api/datasets`, {
+        headers: { 'x-api-key': 'k' }
+      })
+      expect(answer.status).toBe(302)
+      await expect(
+        fetch('https://elsewhere.example/api/datasets', { headers: { 'x-api-key': 'k' } })
+      ).rejects.toThrow(
+        /refused unsent: only http:\/\/127\.0\.0\.1:\d+ \(langsmith-api-url\) gets the key/
+      )
+      expect(seen).toEqual(['GET /api/datasets k'])
+    } finally {
+      server.close()
+    }
+  })
+})
+
+describe('the pull request comment', () => {
+  test('the score table, each threshold, the baseline delta and the regressed examples', async () => {
+    const evaluation = await evaluationOf()
+    const withBaseline = { ...evaluation, baseline: { deployment: 'prod', maxRegressions: 0 } }
+    const j = judge({
+      evaluation: withBaseline,
+      scores: table({ a: { k: 1 }, b: { k: 0 }, c: { k: 1 } }),
+      errors: [],
+      late: [],
+      baseline: table({ a: { k: 1 }, b: { k: 1 }, c: { k: 1 } })
+    })
+    const facts = { ...j, examples: 3, errors: 0 }
+    const body = renderComment({
+      name: 'agent',
+      outcome: 'evaluation-failed',
+      revisionId: 'r-1',
+      evaluation: facts
+    })
+    expect(body).toContain('### `agent`: ❌ Evaluation failed')
+    expect(body).toContain('| `k` | 0.6667 | 0.6667 | 3 | pass rate ≥ 0.6 | 1 (-0.3333) |')
+    expect(body).toContain('| `b` | `k` | 1 | 0 |')
+  })
 })
