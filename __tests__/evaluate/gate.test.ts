@@ -427,6 +427,25 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
   )
 
   withEmu(
+    'a secret value the agent echoes is scored as answered, and masked in the run LangSmith records',
+    async emu => {
+      emu.configure({ repoCommits: MAIN_AT_PUSH })
+      const secret = 'sk-eval-0123456789abcdef'
+      const messages = [{ role: 'user', content: `token ${secret}` }]
+      await seedDataset(emu.url, {
+        name: 'support',
+        examples: [{ inputs: { messages }, outputs: { messages } }],
+        evaluators: [JUDGE]
+      })
+      const r = await deployDataset(emu, 'agent-run', DATASET(), { secrets: `TOKEN=${secret}` })
+      expect(r.outputs.evaluation).toBe('passed')
+      const calls = await langsmithCalls(emu.url)
+      expect(JSON.stringify(calls.runs.map(x => x.outputs))).not.toContain(secret)
+      expect(JSON.stringify(calls.runs[0]!.outputs)).toContain('token ***')
+    }
+  )
+
+  withEmu(
     'feedback that never comes: inconclusive within the timeout, the verdict recorded',
     async emu => {
       emu.configure({ repoCommits: MAIN_AT_PUSH })

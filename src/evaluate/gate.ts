@@ -160,6 +160,19 @@ function factsOf(
   }
 }
 
+/** A run as LangSmith is sent it: its output with secret values masked, as the log shows it. */
+function shown(r: ExampleRun, mask: (text: string) => string): ExampleRun {
+  if (r.status !== 'ok') return r
+  const text = JSON.stringify(r.output ?? null)
+  const masked = mask(text)
+  if (masked === text) return r
+  try {
+    return { ...r, output: JSON.parse(masked) as unknown }
+  } catch {
+    return { ...r, output: masked }
+  }
+}
+
 const tableRecord = (t: ScoreTable) =>
   Object.fromEntries([...t].map(([id, s]) => [id, Object.fromEntries(s)]))
 
@@ -181,7 +194,10 @@ export async function evaluateRevision(g: Gate): Promise<EvaluationFacts> {
     const scores = scoresHere(g, runs)
     const late: { key: string; missing: number }[] = []
     if (rec && experiment) {
-      const ids = await rec.record(experiment, runs)
+      const ids = await rec.record(
+        experiment,
+        runs.map(r => shown(r, g.mask))
+      )
       const ran = new Map([...ids].filter(([id]) => scores.has(id)))
       await rec.score(experiment, ran, scores)
       const keys = g.evaluation.evaluators.filter(e => e.type === 'langsmith').map(e => e.key)

@@ -20,6 +20,8 @@ export interface LangsmithOptions {
   onRequest?: () => void
 }
 
+/** Run ids per feedback read: each is a query parameter. */
+const FEEDBACK_RUNS_PER_READ = 100
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
@@ -144,10 +146,20 @@ class LangsmithRecorder implements Recorder {
     const byRun = new Map([...runIds].map(([example, run]) => [run, example]))
     const table = new Map<string, Map<string, number>>()
     if (runIds.size === 0 || keys.length === 0) return table
-    const listed = this.#client.listFeedback({
-      runIds: [...runIds.values()],
-      feedbackKeys: [...keys]
-    })
+    const ids = [...runIds.values()]
+    for (let i = 0; i < ids.length; i += FEEDBACK_RUNS_PER_READ)
+      await this.#read(ids.slice(i, i + FEEDBACK_RUNS_PER_READ), keys, byRun, table)
+    return table
+  }
+
+  /** One read of the feedback of some runs (a query of a hundred run ids at most). */
+  async #read(
+    runIds: string[],
+    keys: readonly string[],
+    byRun: ReadonlyMap<string, string>,
+    table: Map<string, Map<string, number>>
+  ): Promise<void> {
+    const listed = this.#client.listFeedback({ runIds, feedbackKeys: [...keys] })
     for await (const f of listed) {
       const example = f.run_id ? byRun.get(f.run_id) : undefined
       const scored = typeof f.score === 'number' || typeof f.score === 'boolean'
@@ -156,7 +168,6 @@ class LangsmithRecorder implements Recorder {
       row.set(f.key, Number(f.score))
       table.set(example, row)
     }
-    return table
   }
 
   async finish(e: Experiment, metadata: ExperimentMetadata) {

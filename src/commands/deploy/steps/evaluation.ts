@@ -165,7 +165,7 @@ function evaluationFailure(
 
 /** A promotion's source judged: a passing experiment recorded for its active revision, or a run now. */
 export interface SourceJudged {
-  facts: EvaluationFacts
+  facts: EvaluationFacts | undefined
   /** The check as the promotion's evidence says it. */
   check: string
 }
@@ -232,6 +232,11 @@ export async function evaluateSource(
       facts: { ...recorded, of: `recorded for ${of}` },
       check: `its evaluation (experiment ${recorded.experiment!.name}, recorded)`
     }
+  }
+  if (o.dryRun) {
+    // A dry run writes nothing, an experiment included: a real run evaluates the source here.
+    deps.log.info(`No passing experiment is recorded for ${of}: a real run would evaluate it now.`)
+    return { facts: undefined, check: 'its evaluation: not run (a dry run records no experiment)' }
   }
   const facts = await deps.log.group(`Evaluation of the promotion's source ${of}`, async () => {
     const f = await evaluateRevision(gate)
