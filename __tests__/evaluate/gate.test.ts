@@ -445,6 +445,17 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
     }
   )
 
+  withEmu('a dataset LangSmith does not have: inconclusive, said, nothing run', async emu => {
+    emu.configure({ repoCommits: MAIN_AT_PUSH })
+    const r = await deployDataset(emu, 'agent-run', DATASET())
+    expect(r.code).toBe(1)
+    expect(r.outputs.evaluation).toBe('inconclusive')
+    expect(r.errors[0]).toMatch(
+      /its evaluation was inconclusive: LangSmith could not be read or written \(Dataset\[id=undefined, name=support\] not found\)/
+    )
+    expect(runsOf(emu)).toEqual([])
+  })
+
   withEmu(
     'feedback that never comes: inconclusive within the timeout, the verdict recorded',
     async emu => {

@@ -78,9 +78,11 @@ async function ending(c: Concluding, w: Waited, follow: Follow | undefined): Pro
 
 /** The health gate, then with `evaluate` the evaluation gate (loaded only then). */
 async function checkDeployed(c: Concluding, r: DeployedRevision): Promise<Ending> {
+  // The run's timeout bounds both gates, as it bounds the wait for DEPLOYED.
+  const deadline = c.deps.clock.now() - r.waitedMs + c.o.timeoutMs
   const health = await checkDeployedHealth(c, r)
   if (health.outcome !== 'deployed' || !c.deps.evaluation) return health
-  return (await import('./evaluation.ts')).evaluateDeployed(c, r)
+  return (await import('./evaluation.ts')).evaluateDeployed(c, r, deadline)
 }
 
 /** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */

@@ -111,10 +111,13 @@ const judgingOf = (state: Journal, r: DeployedRevision): Judging => ({
 })
 
 /** The evaluation of the new revision, made the run's ending. */
-export async function evaluateDeployed(c: Concluding, r: DeployedRevision): Promise<Ending> {
-  const { o, deps } = c
+export async function evaluateDeployed(
+  c: Concluding,
+  r: DeployedRevision,
+  deadline: number
+): Promise<Ending> {
+  const { deps } = c
   const state = known(c)
-  const deadline = deps.clock.now() - r.waitedMs + o.timeoutMs
   const gate = await gateFor(c, { url: state.url, name: state.name, deadline }, judgingOf(state, r))
   if (stopped(gate)) return gate
   const facts = await deps.log.group(`Evaluation of revision ${r.revisionId}`, async () => {
