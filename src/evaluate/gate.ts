@@ -1,6 +1,7 @@
 // The evaluation gate on one revision: its examples (local, or the dataset's) run on its agent
 // server, scored here and, for a dataset, recorded as a LangSmith experiment whose dataset
 // evaluators' feedback is waited for within the deadline; the baseline compared; the verdict.
+import { randomBytes } from 'node:crypto'
 import type { Clock } from '../clock.ts'
 import { sanitizeServerText } from '../inert.ts'
 import type { AgentCall } from '../health/verify/agent-call.ts'
@@ -39,9 +40,12 @@ export interface Gate {
   baselineId?: string | undefined
 }
 
-/** The experiment's name: the deployment and revision, and when (names are unique per dataset). */
+/**
+ * The experiment's name: the deployment and revision, when, and a few random characters (a name
+ * is unique in the workspace: two runs in one second must not collide).
+ */
 export const experimentName = (j: Judging, at: number) =>
-  `${j.deploymentName} ${j.revisionId.slice(0, 8)} ${new Date(at).toISOString().replace(/\.\d+Z$/, 'Z')}`
+  `${j.deploymentName} ${j.revisionId.slice(0, 8)} ${new Date(at).toISOString().replace(/\.\d+Z$/, 'Z')} ${randomBytes(2).toString('hex')}`
 
 export function metadataOf(g: Gate, verdict: ExperimentMetadata['verdict']): ExperimentMetadata {
   const j = g.judging
