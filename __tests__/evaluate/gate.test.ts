@@ -1,5 +1,5 @@
-import { describe, expect, test } from '@jest/globals'
-import { mkdtempSync, writeFileSync } from 'node:fs'
+import { afterAll, describe, expect, test } from '@jest/globals'
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import type { Emulator } from '../../emulator/server.ts'
@@ -171,9 +171,13 @@ describe('the verdict', () => {
 const REPO = 'https://github.com/acme/agent-server'
 const MAIN_AT_PUSH = { [`${REPO}@main`]: PUSH_MAIN.sha! }
 
-/** A workspace with graph `agent`, the evaluation file and its examples. */
+const made: string[] = []
+afterAll(() => made.forEach(dir => rmSync(dir, { recursive: true, force: true })))
+
+/** A workspace with graph `agent`, the evaluation file and its examples (removed after the file). */
 function workspace(file: string, examples: readonly unknown[]): string {
   const dir = mkdtempSync(join(tmpdir(), 'cpd-eval-'))
+  made.push(dir)
   writeFileSync(
     join(dir, 'langgraph.json'),
     JSON.stringify({ graphs: { agent: './src/agent.py:graph' } })
