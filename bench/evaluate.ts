@@ -1,9 +1,10 @@
-// `node bench/evaluate.ts`: the evaluation gate on a 50-example LangSmith dataset against the
-// emulator's agent server (each run answered `delayMs` late) and its LangSmith API: the gate's
-// wall time against its limit (the slowest example times the rounds at the concurrency), the
-// requests it made to each, and the price of loading the official `langsmith` client. Printed as a
-// markdown table; the figures go to RESULTS.md's "Recorded once" by hand.
+// The evaluation gate on a 50-example LangSmith dataset against the emulator's agent server (each
+// run answered `DELAY_MS` late) and its LangSmith API, for `npm run bench` (section `evaluate`):
+// the gate's wall time against its limit (the slowest example times the rounds at the
+// concurrency), the requests it made to each, and the price of loading the official `langsmith`
+// client in a fresh process.
 import { execFileSync } from 'node:child_process'
+import { resolve } from 'node:path'
 import { demoFixture, startEmulator, type Emulator } from '../emulator/server.ts'
 import { makeClock } from '../src/clock.ts'
 import { parseEvaluation } from '../src/evaluate/file.ts'
@@ -41,20 +42,33 @@ function seeded(emu: Emulator): string {
     .find(d => d.name === 'bench')!.id
 }
 
-const EXAMPLES = 50
-const DELAY_MS = 200
+export const EVAL_EXAMPLES = 50
+export const DELAY_MS = 200
 const CONCURRENCY = [1, 4, 8]
+const LOADS = 5
 
-/** The client's load in a fresh process, as a run pays it (median of 5). */
-function importMs(): number {
+/** The client's load in a fresh process, as a run with a dataset pays it: each of `LOADS`, sorted. */
+function importMs(): number[] {
   const script =
     "const t = performance.now(); await import('langsmith/client'); process.stdout.write(String(performance.now() - t))"
-  const times = Array.from({ length: 5 }, () =>
+  return Array.from({ length: LOADS }, () =>
     Number(
-      execFileSync(process.execPath, ['--input-type=module', '-e', script], { encoding: 'utf8' })
+      execFileSync(process.execPath, ['--input-type=module', '-e', script], {
+        encoding: 'utf8',
+        cwd: resolve(import.meta.dirname, '..')
+      })
     )
   ).sort((a, b) => a - b)
-  return times[2]!
+}
+
+export interface EvaluateRow {
+  concurrency: number
+  verdict: string
+  rounds: number
+  limitMs: number
+  wallMs: number
+  runs: number
+  langsmithRequests: number
 }
 
 const file = (concurrency: number) =>
@@ -68,7 +82,7 @@ const file = (concurrency: number) =>
     '  echoes: { mean: 1 }'
   ].join('\n')
 
-async function once(concurrency: number): Promise<string[]> {
+async function once(concurrency: number): Promise<EvaluateRow> {
   const emu = await startEmulator({ port: 0 })
   try {
     const id = seeded(emu)
@@ -76,7 +90,7 @@ async function once(concurrency: number): Promise<string[]> {
     const judge = { key: 'judge', type: 'score' as const, score: 1 }
     await seedDataset(emu.url, {
       name: 'bench',
-      examples: numberedExamples(EXAMPLES),
+      examples: numberedExamples(EVAL_EXAMPLES),
       evaluators: [judge]
     })
     const parsed = await parseEvaluation(file(concurrency), 'bench.yaml', async () => ({
@@ -116,28 +130,33 @@ async function once(concurrency: number): Promise<string[]> {
       recorder
     })
     const wall = performance.now() - started
-    const rounds = Math.ceil(EXAMPLES / concurrency)
+    const rounds = Math.ceil(EVAL_EXAMPLES / concurrency)
     const limit = rounds * DELAY_MS
     const runs = emu.agents.probes().filter(p => p.path === '/runs/wait').length
     const ls = (await langsmithCalls(emu.url)).calls.length
-    return [
-      String(concurrency),
-      facts.verdict,
-      `${rounds} × ${DELAY_MS} ms = ${limit} ms`,
-      `${Math.round(wall)} ms`,
-      `${(wall / limit).toFixed(2)}×`,
-      String(runs),
-      String(ls)
-    ]
+    return {
+      concurrency,
+      verdict: facts.verdict,
+      rounds,
+      limitMs: limit,
+      wallMs: wall,
+      runs,
+      langsmithRequests: ls
+    }
   } finally {
     await emu.close()
   }
 }
 
-const rows: string[][] = []
-for (const c of CONCURRENCY) rows.push(await once(c))
-process.stdout.write(
-  table(
+/** The gate at each concurrency (one emulator each), and the client's load. */
+export async function evaluateRows(): Promise<{ rows: EvaluateRow[]; loadMs: number[] }> {
+  const rows: EvaluateRow[] = []
+  for (const c of CONCURRENCY) rows.push(await once(c))
+  return { rows, loadMs: importMs() }
+}
+
+export function evaluateTable(rows: readonly EvaluateRow[]): string {
+  return table(
     [
       'concurrency',
       'verdict',
@@ -147,7 +166,14 @@ process.stdout.write(
       'runs sent',
       'LangSmith requests'
     ],
-    rows
-  ) +
-    `\nLoading the official client (\`langsmith/client\`, once per run with a dataset): ${Math.round(importMs())} ms.\n`
-)
+    rows.map(r => [
+      String(r.concurrency),
+      r.verdict,
+      `${r.rounds} × ${DELAY_MS} ms = ${r.limitMs} ms`,
+      `${Math.round(r.wallMs)} ms`,
+      `${(r.wallMs / r.limitMs).toFixed(2)}×`,
+      String(r.runs),
+      String(r.langsmithRequests)
+    ])
+  )
+}
