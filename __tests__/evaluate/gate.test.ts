@@ -16,6 +16,7 @@ import { virtualEmulator } from '../builders/virtual-emulator.ts'
 import {
   exampleId,
   langsmithCalls,
+  langsmithFaults,
   langsmithUrl,
   numberedExamples,
   seedDataset
@@ -511,6 +512,43 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
         baseline: 1
       })
       expect(r.summary).toContain(`| \`${exampleId(1)}\` | \`echoes\` | 1 | 0 |`)
+    }
+  )
+
+  withEmu(
+    'LangSmith answering 429 with Retry-After: retried after it on the run’s clock, said, and the gate passes',
+    async emu => {
+      emu.configure({ repoCommits: MAIN_AT_PUSH })
+      await seedDataset(emu.url, {
+        name: 'support',
+        examples: numberedExamples(2),
+        evaluators: [JUDGE]
+      })
+      await langsmithFaults(emu.url, [
+        { method: 'POST', path: '/runs', status: 429, retryAfter: 7, times: 2 }
+      ])
+      const started = v.now()
+      const r = await deployDataset(emu, 'agent-run', DATASET())
+      expect(r.errors).toEqual([])
+      expect(r.outputs.evaluation).toBe('passed')
+      const runs = (await langsmithCalls(emu.url)).calls.filter(
+        c => c.method === 'POST' && c.path.endsWith('/runs')
+      )
+      // The first run's write answered 429 twice, then taken; the second's at once.
+      expect(runs.map(c => (c.status < 300 ? 'written' : c.status))).toEqual([
+        429,
+        429,
+        'written',
+        'written'
+      ])
+      const retries = r.log.match(
+        /LangSmith POST \S+\/runs: HTTP 429; retry \d in (\d+) ms \(Retry-After\)/g
+      )
+      expect(retries).toHaveLength(2)
+      for (const line of retries!)
+        expect(Number(/in (\d+) ms/.exec(line)![1])).toBeGreaterThanOrEqual(7000)
+      // Waited on the run's clock (virtual here): no real pause of 14 s.
+      expect(v.now() - started).toBeGreaterThanOrEqual(14_000)
     }
   )
 

@@ -4,20 +4,17 @@
 import type { Client } from 'langsmith/client'
 import { randomUUID } from 'node:crypto'
 import { experimentUrl } from './langsmith-url.ts'
-import { langsmithFetch } from './langsmith-fetch.ts'
+import { langsmithFetch, type LangsmithFetchOptions } from './langsmith-fetch.ts'
 import type { Example } from './examples.ts'
 import type { Experiment, ExperimentMetadata, Recorder } from './recorder.ts'
 import type { ExampleRun } from './score.ts'
 import type { ScoreTable } from './verdict.ts'
 
-export interface LangsmithOptions {
-  apiUrl: string
+export interface LangsmithOptions extends LangsmithFetchOptions {
   apiKey: string
   tenantId?: string | undefined
   /** The dataset's name or id. */
   dataset: string
-  signal?: AbortSignal | undefined
-  onRequest?: () => void
 }
 
 /** Run ids per feedback read: each is a query parameter. */
@@ -26,18 +23,25 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i
 const isObject = (v: unknown): v is Record<string, unknown> =>
   typeof v === 'object' && v !== null && !Array.isArray(v)
 
-/** The client, made to keep to the run's rules. */
+/**
+ * The client, made to keep to the run's rules. Its fetch retries (langsmith-fetch.ts); its own
+ * retries are off: they pause on real time, past the run's deadline, and read no Retry-After.
+ * Its main caller sets 4 retries over `callerOptions`, so that one is turned off on the caller.
+ */
 async function clientOf(o: LangsmithOptions): Promise<Client> {
   const { Client } = await import('langsmith/client')
-  return new Client({
+  const client = new Client({
     apiUrl: o.apiUrl,
     apiKey: o.apiKey,
     ...(o.tenantId ? { workspaceId: o.tenantId } : {}),
     autoBatchTracing: false,
     omitTracedRuntimeInfo: true,
-    callerOptions: { maxRetries: 2 },
+    callerOptions: { maxRetries: 0 },
     fetchImplementation: langsmithFetch(o)
   })
+  const caller = (client as unknown as { caller?: { maxRetries?: number } }).caller
+  if (caller && typeof caller.maxRetries === 'number') caller.maxRetries = 0
+  return client
 }
 
 type Session = { id: string; name?: string | undefined; extra?: unknown; tenant_id?: string }

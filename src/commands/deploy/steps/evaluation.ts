@@ -48,7 +48,8 @@ async function assistantOf(
 async function recorderOf(
   set: EvaluationSet,
   o: DeployOptions,
-  deps: FlowDeps
+  deps: FlowDeps,
+  deadline: number
 ): Promise<Recorder | undefined> {
   const s = set.evaluation.source
   if (s.kind !== 'dataset' || set.langsmithApi === undefined) return undefined
@@ -58,7 +59,10 @@ async function recorderOf(
     apiKey: o.apiKey,
     tenantId: o.tenantId,
     dataset: s.dataset,
-    signal: deps.signal
+    signal: deps.signal,
+    clock: deps.clock,
+    deadline,
+    onRetry: line => deps.log.info(line)
   })
 }
 
@@ -96,7 +100,7 @@ export async function gateFor(
     mask: text => deps.client.redactor.redact(text),
     log: deps.log,
     judging,
-    recorder: await recorderOf(set, o, deps),
+    recorder: await recorderOf(set, o, deps, server.deadline),
     baselineId: await baselineIdOf(set, deps)
   }
 }
