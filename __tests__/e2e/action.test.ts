@@ -1050,6 +1050,8 @@ describe('evaluate', () => {
       ['deploy', '--evaluate', 'evaluate.yaml', '--langsmith-api-url', url, ...args],
       {
         cwd: ws,
+        // A hung run fails its case, not the whole file.
+        killAfterMs: 120_000,
         env: {
           CONTROL_PLANE_API_KEY: c.apiKey,
           CONTROL_PLANE_TENANT_ID: c.tenantId,
