@@ -5,7 +5,7 @@
 // Not part of `npm test`: nothing here asserts timings; the goals are reported as met or missed.
 //
 //   npm run bench                          both sections, writes bench/RESULTS.md
-//   npm run bench -- --only=polling        one section (startup, polling, health, upload, upkeep, plan); RESULTS.md is left alone
+//   npm run bench -- --only=polling        one section (startup, polling, health, upload, upkeep, plan, evaluate); RESULTS.md is left alone
 //   npm run bench -- --only=upload --upload-runs=1
 //   npm run bench -- --runs=30 --no-experiments --no-write
 import { readFileSync, writeFileSync } from 'node:fs'
@@ -49,10 +49,11 @@ import {
 } from './startup.ts'
 import { upkeepRows, upkeepTable } from './upkeep.ts'
 import { planRows, planTable } from './plan.ts'
+import { DELAY_MS, EVAL_EXAMPLES, evaluateRows, evaluateTable } from './evaluate.ts'
 
 /** The first request within this many times the smallest @actions/core action's. */
 const STARTUP_GOAL = 1.5
-const SECTIONS = ['startup', 'polling', 'health', 'upload', 'upkeep', 'plan'] as const
+const SECTIONS = ['startup', 'polling', 'health', 'upload', 'upkeep', 'plan', 'evaluate'] as const
 type SectionName = (typeof SECTIONS)[number]
 
 const args = process.argv.slice(2)
@@ -378,6 +379,34 @@ if (wanted('plan')) {
   const [plan, planned, filter] = rows
   summary.push(
     `Plan over 50 agents: ${plan!.requests} requests, ${plan!.seconds.toFixed(1)} s, then ${planned!.deploys} deploys (${planned!.requests} requests in all), against ${filter!.requests} requests and ${filter!.deploys} new revisions for a paths filter and 50 deploys.`
+  )
+}
+
+// ---------------------------------------------------------------------------------------------
+if (wanted('evaluate')) {
+  log(`evaluate: the gate on ${EVAL_EXAMPLES} examples at each concurrency, the client's load`)
+  const { rows, loadMs } = await evaluateRows()
+  const load = loadMs[Math.floor(loadMs.length / 2)]!
+  sections.push({
+    title: 'Evaluation gate: wall time and requests',
+    blocks: [
+      `The gate (\`evaluateRevision\`, in-process) on a LangSmith dataset of ${EVAL_EXAMPLES} examples in ` +
+        `the emulator, each run answered ${DELAY_MS} ms late by its agent server, one dataset evaluator ` +
+        '(its feedback at once) and one scored here, through the official `langsmith` client. The limit ' +
+        'is the slowest example times the rounds at the concurrency; the LangSmith requests count the ' +
+        "examples' read, the experiment, the runs, the feedback written and read, and the experiment's end.",
+      evaluateTable(rows),
+      `Loading the official client (\`langsmith/client\`) in a fresh process, as a run with a dataset ` +
+        `pays it once: median ${ms(load)} of ${loadMs.length} (${loadMs.map(t => ms(t)).join(', ')}); ` +
+        'a run without `evaluate`, or with local examples, loads none of it.'
+    ]
+  })
+  summary.push(
+    `Evaluation gate, ${EVAL_EXAMPLES} examples: ${rows
+      .map(r => `${(r.wallMs / r.limitMs).toFixed(2)}x its limit at concurrency ${r.concurrency}`)
+      .join(
+        ', '
+      )}; ${rows[0]!.langsmithRequests} LangSmith requests; the client's load ${ms(load, 0)}.`
   )
 }
 

@@ -15,6 +15,7 @@ import {
   type ScriptSpec
 } from './state/outcome-scripts.ts'
 import { Fixture, Store, type ParsedFixture } from './state/store.ts'
+import { LangsmithRecords } from './langsmith/records.ts'
 import type { Credentials, EmulatorOptions, EmulatorState } from './types.ts'
 import { deploymentView, revisionView } from './state/views.ts'
 
@@ -26,6 +27,11 @@ export class Runtime {
   readonly limiter = new RateLimiter()
   readonly log = new RequestLog()
   readonly agents = new AgentServers()
+  /** The LangSmith API's records (routes/langsmith.ts), on the virtual clock. */
+  readonly langsmith = new LangsmithRecords(
+    () => this.ctx.clock.now(),
+    () => this.credentials().tenantId
+  )
   config: EmulatorConfig
   private fixture: ParsedFixture
   private readonly options: EmulatorOptions
@@ -149,6 +155,7 @@ export class Runtime {
     this.limiter.clear()
     this.log.clear()
     this.agents.clear()
+    this.langsmith.clear()
     this.loadState()
   }
 

@@ -27,6 +27,8 @@ export type { ScriptedOutcome, ScriptSpec } from './state/outcome-scripts.ts'
 export type { OutOfBandSpec } from './operations/out-of-band.ts'
 export type { AgentHealth, AgentHealthSpec, AgentProbe, AgentServers } from './agents/servers.ts'
 export type { AgentAppSpec } from './agents/app.ts'
+export type { LangsmithRecords } from './langsmith/records.ts'
+export type { EvaluatorRule, LangsmithFault, LangsmithSeed } from './langsmith/model.ts'
 export type {
   Credentials,
   DeploymentView,
@@ -100,6 +102,7 @@ export async function startEmulator(options: EmulatorOptions = {}): Promise<Emul
   return {
     ...control,
     agents: rt.agents,
+    langsmith: rt.langsmith,
     url: `http://${hostInUrl}:${port}${basePath}`,
     port,
     close: async () => {

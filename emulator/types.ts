@@ -1,5 +1,6 @@
 // The emulator's public shapes: start options, the in-process control API, the state snapshot.
 import type { AgentServers } from './agents/servers.ts'
+import type { LangsmithRecords } from './langsmith/records.ts'
 import type { Dialect } from '../src/control-plane/dialect.ts'
 import type { ConfigInput, EmulatorConfig } from './state/config.ts'
 import type { LogsApi } from './state/context.ts'
@@ -129,5 +130,7 @@ export interface Emulator extends EmulatorControl {
   port: number
   /** The agent servers of its deployments: scripted health, probes received. */
   agents: AgentServers
+  /** The LangSmith API's records (served under `<url>/_langsmith`): seed, read, clear. */
+  langsmith: LangsmithRecords
   close(): Promise<void>
 }

@@ -5,7 +5,10 @@
 // serves each deployment's agent server: the previous revision answers /info first, as while it
 // drains, then the new one; its graph is listed and a smoke case runs), the third pushes a commit whose build fails and, with
 // `on-failure: rollback`, puts the previous revision back (that run exits 1), and the fourth's
-// revision is DEPLOYED but its server fails the health check, so it is rolled back too.
+// revision is DEPLOYED but its server fails the health check, so it is rolled back too. The fifth
+// and sixth gate the revision on a LangSmith dataset (the emulator's, its judge a rule): the fifth
+// passes and records its experiment; the sixth's agent refuses every question, fails its
+// evaluation and is rolled back.
 // Then the same deploy through the other door: the CLI, as from a terminal or another CI; then
 // a deploy by upload (`source: internal_source`) of a small LangGraph project in fixtures/; last,
 // a promotion of the deployment to a production one, which must build the very commit it runs.
@@ -16,6 +19,7 @@ import { fileURLToPath } from 'node:url'
 import { mkdtempSync, readFileSync, readdirSync, writeFileSync, type Dirent } from 'node:fs'
 import { tmpdir } from 'node:os'
 import { join, relative, sep } from 'node:path'
+import { LANGSMITH_PREFIX } from '../emulator/routes/langsmith.ts'
 import { startEmulator } from '../emulator/server.ts'
 import { DEFAULT_STAGE_DURATIONS_MS } from '../emulator/state/lifecycle.ts'
 import { printStep, runCli, runStep } from './demo-run.ts'
@@ -32,6 +36,21 @@ writeFileSync(
   '- name: says hello\n  graph: agent\n  input: {messages: [{role: user, content: hello}]}\n  expect: {contains: hello}\n'
 )
 writeFileSync(join(workspace, 'agent.py'), 'graph = None  # the emulator serves an echo\n')
+// The evaluation gate: the answer checked here, the dataset's judge (on LangSmith) waited for.
+writeFileSync(
+  join(workspace, 'evaluate.yaml'),
+  [
+    'dataset: support',
+    'concurrency: 2',
+    'evaluators:',
+    '  - { key: answers, type: contains, path: "messages[-1].content", reference: "messages[-1].content" }',
+    '  - { key: helpful, type: langsmith }',
+    'thresholds:',
+    '  answers: { pass-rate: 1 }',
+    '  helpful: { mean: 0.8 }',
+    ''
+  ].join('\n')
+)
 // Its main is the commit every push of the demo pushes; the emulator's code host resolves main
 // in it, as GitHub's integration would in the repository.
 const sha = commitFixtureRepo(workspace)
@@ -39,7 +58,33 @@ const sha = commitFixtureRepo(workspace)
 const emulator = await startEmulator({ port: 0, repoDir: workspace })
 const { apiKey, tenantId, integrationId } = emulator.credentials()
 console.log(`Emulator: ${emulator.url} (tenant ${tenantId}, integration ${integrationId})`)
-console.log(`Code host: main of acme/agent-server is ${sha} (a checkout in ${workspace})\n`)
+console.log(`Code host: main of acme/agent-server is ${sha} (a checkout in ${workspace})`)
+// A LangSmith dataset of three questions; its evaluator "helpful" stands for an LLM-as-judge:
+// 1 when the answer carries the question's reference, else 0.
+const questions = ['What are your opening hours?', 'Can I return a gift?', 'Do you ship abroad?']
+emulator.langsmith.seed({
+  datasets: [
+    {
+      name: 'support',
+      examples: questions.map(q => {
+        const messages = [{ role: 'user', content: q }]
+        return { inputs: { messages }, outputs: { messages } }
+      }),
+      evaluators: [
+        {
+          key: 'helpful',
+          type: 'contains',
+          path: 'messages[-1].content',
+          reference: 'messages[-1].content',
+          delayMs: 3000
+        }
+      ]
+    }
+  ]
+})
+console.log(
+  `LangSmith: dataset "support" (${questions.length} examples) at ${emulator.url}${LANGSMITH_PREFIX}\n`
+)
 
 const inputs = {
   'api-key': apiKey,
@@ -72,6 +117,12 @@ const BROKEN_BUILD = [
 
 /** The agent server is asked after DEPLOYED: 2xx for 10 s (30 s by default). */
 const HEALTH_GATE = { 'health-check': 'true', 'health-check-window': '10s' }
+
+/** The evaluation gate on the emulator's LangSmith API (the control plane's key is LangSmith's). */
+const EVALUATE = {
+  evaluate: 'evaluate.yaml',
+  'langsmith-api-url': `${emulator.url}${LANGSMITH_PREFIX}`
+}
 
 interface Run {
   title: string
@@ -119,16 +170,39 @@ const runs: Run[] = [
         status: 500,
         body: 'graph "agent" failed to load: KeyError: OPENAI_API_BASE'
       })
+  },
+  {
+    title:
+      'Run 5: a push with an evaluation gate: the dataset "support" runs on the new revision, its experiment recorded on LangSmith',
+    expect: 0,
+    extra: EVALUATE,
+    // Its server is healthy again, and echoes each question (which the dataset accepts).
+    before: () => {
+      emulator.agents.script('*', {})
+      emulator.agents.scriptApp('*', {})
+    },
+    env: { GITHUB_WORKSPACE: workspace }
+  },
+  {
+    title:
+      'Run 6: a push whose agent refuses every question: DEPLOYED and healthy, but it fails its evaluation, with on-failure: rollback',
+    expect: 1,
+    extra: { ...EVALUATE, 'on-failure': 'rollback' },
+    before: () => {
+      const refusal = { messages: [{ role: 'assistant', content: 'I cannot help with that.' }] }
+      emulator.agents.scriptApp('*', { runs: { outputs: questions.map(() => refusal) } })
+    },
+    env: { GITHUB_WORKSPACE: workspace }
   }
 ]
 
 /**
- * Run 8: the fixture monorepo of three agents, each deployed from its first commit, then a change
+ * Run 10: the fixture monorepo of three agents, each deployed from its first commit, then a change
  * to the library two of them share: the CLI's plan deploys those two, and writes the GitLab child
  * pipeline of their deploys. Whether it planned exactly those.
  */
 async function planMonorepo(apiKey: string): Promise<boolean> {
-  console.log('\n━━━ Run 8: a monorepo of three agents; which ones a push changed (the CLI) ━━━')
+  console.log('\n━━━ Run 10: a monorepo of three agents; which ones a push changed (the CLI) ━━━')
   const mono = monorepo()
   try {
     const names = ['support-staging', 'research-staging', 'triage-staging']
@@ -183,7 +257,7 @@ try {
     }
     console.log()
   }
-  console.log('━━━ Run 5: the same deploy from another CI (a GitLab pipeline), with the CLI ━━━')
+  console.log('━━━ Run 7: the same deploy from another CI (a GitLab pipeline), with the CLI ━━━')
   // GitLab's own variables of a push pipeline on main: the CLI takes ref and commit from them.
   const cli = await runCli(['deploy', '--name', inputs.name, '--poll-interval', '5s'], {
     GITLAB_CI: 'true',
@@ -202,7 +276,7 @@ try {
   }
   console.log()
   console.log(
-    '━━━ Run 6: deploy by upload, no integration: a LangGraph monorepo from fixtures/ ━━━'
+    '━━━ Run 8: deploy by upload, no integration: a LangGraph monorepo from fixtures/ ━━━'
   )
   // source: internal_source archives the workspace (its app and the shared library it names),
   // PUTs it to the upload URL and builds it remotely; the graphs come from its langgraph.json.
@@ -232,7 +306,7 @@ try {
   )
   for (const line of leftOut(MONOREPO, built?.source_files ?? [])) console.log(line)
   console.log(`Graphs served: ${built?.graphs.join(', ')}\n`)
-  console.log('━━━ Run 7: a release promotes agent-server-demo to production ━━━')
+  console.log('━━━ Run 9: a release promotes agent-server-demo to production ━━━')
   // Production gets what agent-server-demo runs, verified there first; its own build must report
   // the commit the source built (the code host resolves main in the checkout).
   // Its agent server answers as a healthy one: the earlier runs' scripts end here.
@@ -258,11 +332,18 @@ try {
     console.log(`Expected repo-commit-sha ${sha}, got "${promoted.outputs['repo-commit-sha']}".`)
     failed = true
   }
+  const experiments = [...emulator.langsmith.sessions.values()]
+  console.log(`LangSmith recorded ${experiments.length} experiments (runs 5 and 6):`)
+  for (const e of experiments) {
+    const m = (e.extra?.metadata ?? {}) as Record<string, unknown>
+    console.log(`  ${e.name}: ${String(m.verdict)} (revision ${String(m.revision_id)})`)
+  }
+  console.log()
   const requests = emulator.requests()
   console.log(`The emulator received ${requests.length} requests in all:`)
   for (const r of requests) console.log(`  ${r.status ?? '---'} ${r.method} ${r.path}`)
   const probes = emulator.agents.probes()
-  console.log(`\nThe agent server received ${probes.length} requests (runs 2 and 4):`)
+  console.log(`\nThe agent server received ${probes.length} requests (runs 2, 4, 5 and 6):`)
   for (const p of probes) console.log(`  ${p.status ?? '---'} ${p.path} (key ${p.key})`)
   if (!(await planMonorepo(apiKey))) failed = true
 } finally {

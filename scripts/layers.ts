@@ -31,9 +31,9 @@ export const SRC_LAYERS: readonly Layer[] = [
     purpose: 'a folder per command: its inputs, rules, flow, steps and ending'
   },
   {
-    names: ['report/', 'github/', 'health/', 'upload/'],
+    names: ['report/', 'github/', 'health/', 'upload/', 'evaluate/'],
     purpose:
-      "what the commands use: the report, the GitHub side, the health gate (probes, the agent server's client), the upload"
+      "what the commands use: the report, the GitHub side, the health gate (probes, the agent server's client), the upload, the evaluation gate"
   },
   {
     // Above the inputs, whose names its entries use: the manifest's entry becomes inputs.
@@ -86,8 +86,9 @@ export const EMULATOR_LAYERS: readonly Layer[] = [
     purpose: "what the operations do: the interface's, the production's beyond it, out of band"
   },
   {
-    names: ['agents/', 'builds/', 'faults/'],
-    purpose: "the deployments' agent servers; uploads, builds, logs; each fault kind"
+    names: ['agents/', 'builds/', 'faults/', 'langsmith/'],
+    purpose:
+      "the deployments' agent servers; uploads, builds, logs; each fault kind; the LangSmith API's records"
   },
   {
     names: ['state/'],

@@ -11,6 +11,9 @@ import { checkGraphs } from '../../src/health/verify/graphs.ts'
 import { runSmokeCases } from '../../src/health/verify/smoke.ts'
 import type { SmokeCase } from '../../src/inputs/smoke-cases.ts'
 import { agentOf, servedRevision, startAgents, testClock } from '../builders/agents.ts'
+import { makeClock } from '../../src/clock.ts'
+import { parseEvaluation } from '../../src/evaluate/file.ts'
+import { evaluateRevision } from '../../src/evaluate/gate.ts'
 import { FIXTURE, startRealServer, type RealServer } from './server.ts'
 
 let server: RealServer
@@ -170,5 +173,54 @@ describe('the checks against the real agent server', () => {
       verdict: 'failed',
       cases: [{ name: 'slow', verdict: 'timeout', elapsedMs: 5_000 }]
     })
+  })
+})
+
+describe('the evaluation gate against the real agent server', () => {
+  it('local examples: each run on the graph, scored by path and reference; one that raises is an error within max-errors', async () => {
+    const file = [
+      'examples: cases.jsonl',
+      'assistant: echo',
+      'max-errors: 1',
+      'concurrency: 2',
+      'evaluators:',
+      '  - { key: replies, type: equals, path: reply, reference: reply }',
+      '  - { key: echoes, type: matches, path: reply, value: "^echo: " }',
+      'thresholds:',
+      '  replies: { pass-rate: 0.5 }'
+    ].join('\n')
+    const lines = [
+      { id: 'hi', inputs: { text: 'hi' }, outputs: { reply: 'echo: hi' } },
+      { id: 'bye', inputs: { text: 'bye' }, outputs: { reply: 'echo: ciao' } },
+      { id: 'raises', inputs: { text: 'fail' }, outputs: { reply: '' } }
+    ]
+    const parsed = await parseEvaluation(file, 'evaluate.yaml', async () => ({
+      text: lines.map(l => JSON.stringify(l)).join('\n')
+    }))
+    if (!('evaluation' in parsed)) throw new Error(parsed.problems.join('\n'))
+    const said: string[] = []
+    const log = {
+      info: (l: string) => void said.push(l),
+      warning: (l: string) => void said.push(l),
+      notice: (l: string) => void said.push(l),
+      group: <T>(_: string, fn: () => Promise<T>) => fn()
+    }
+    const clock = makeClock()
+    const facts = await evaluateRevision({
+      evaluation: parsed.evaluation,
+      call: real,
+      assistant: 'echo',
+      clock,
+      deadline: clock.now() + 60_000,
+      signal,
+      intervalMs: 1_000,
+      mask: t => t,
+      log,
+      judging: { deploymentId: 'd', deploymentName: 'real', revisionId: 'r' }
+    })
+    expect(facts).toMatchObject({ verdict: 'passed', examples: 3, errors: 1 })
+    expect(facts.scores.replies).toMatchObject({ mean: 0.5, pass_rate: 0.5, n: 2 })
+    expect(facts.scores.echoes).toMatchObject({ mean: 1, n: 2 })
+    expect(said.join('\n')).toMatch(/\(raises\): error: the run raised: .*asked to fail/)
   })
 })

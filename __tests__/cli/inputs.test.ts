@@ -61,7 +61,7 @@ describe('--help as a new user reads it', () => {
   test('it fits in about two screens: each flag in a line or two, not every word of action.yml', () => {
     // It was 170 lines for two commands; five now, and every flag of this round's inputs in a
     // line or two: docs/inputs.md has each input in full, and --help links it.
-    expect(lines.length).toBeLessThanOrEqual(160)
+    expect(lines.length).toBeLessThanOrEqual(165)
     expect(help).toContain('docs/inputs.md')
   })
 

@@ -1,4 +1,4 @@
-import { expect, describe } from '@jest/globals'
+import { afterAll, expect, describe } from '@jest/globals'
 import { randomUUID } from 'node:crypto'
 import { mkdtempSync, writeFileSync, readFileSync, rmSync } from 'node:fs'
 import { tmpdir } from 'node:os'
@@ -21,8 +21,10 @@ import {
   emulatorInputs,
   runAction,
   type E2E,
-  type RunOptions
+  type RunOptions,
+  ROOT
 } from './harness.ts'
+import { runBin } from '../package/run-bin.ts'
 import { ACTION_OUTPUTS } from '../../src/interface/action-yml.ts'
 import { requestProblems } from '../builders/openapi.ts'
 import { spawn } from 'node:child_process'
@@ -1020,6 +1022,314 @@ describe('github-deployment', () => {
       expect(r.errors[0]).toContain('github-token')
       expect(github.requests).toEqual([])
       expect(emu.requests()).toEqual([])
+    }
+  )
+})
+
+// The evaluation gate through the bundle and through the CLI's bin (from the sources, as
+// e2e/promote.test.ts runs it): the official `langsmith` client bundled and loaded only with
+// `evaluate`, against the emulator's LangSmith API. Each case's rules in process, on a virtual
+// clock: __tests__/evaluate/gate.test.ts.
+describe('evaluate', () => {
+  const dirs: string[] = []
+  afterAll(() => dirs.forEach(d => rmSync(d, { recursive: true, force: true })))
+  /** A workspace with a langgraph.json and `evaluate.yaml` of `text`. */
+  const workspace = (text: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'cpd-ws-'))
+    dirs.push(dir)
+    writeFileSync(join(dir, 'langgraph.json'), JSON.stringify({ graphs: { agent: './a.py:g' } }))
+    writeFileSync(join(dir, 'evaluate.yaml'), text)
+    return dir
+  }
+  /** `control-plane-deploy deploy --evaluate evaluate.yaml <args>` in `ws`, on `t`'s emulator. */
+  const cli = async (t: E2E, ws: string, args: string[]) => {
+    const c = t.emu.credentials()
+    const url = (await langsmith()).langsmithUrl(t.emu.url)
+    return runBin(
+      join(ROOT, 'src/cli/index.ts'),
+      ['deploy', '--evaluate', 'evaluate.yaml', '--langsmith-api-url', url, ...args],
+      {
+        cwd: ws,
+        // A hung run fails its case, not the whole file.
+        killAfterMs: 120_000,
+        env: {
+          CONTROL_PLANE_API_KEY: c.apiKey,
+          CONTROL_PLANE_TENANT_ID: c.tenantId,
+          CONTROL_PLANE_BASE_URL: t.emu.url,
+          CONTROL_PLANE_INTEGRATION_ID: c.integrationId ?? '',
+          CONTROL_PLANE_POLL_INTERVAL: '2s'
+        }
+      }
+    )
+  }
+  const CODEHOST = ['--repository', 'acme/agent-server', '--ref', 'main']
+  const outputsOf = (stdout: string) =>
+    Object.fromEntries(
+      [...stdout.matchAll(/^([a-z-]+)=(.*)$/gm)].map(m => [m[1]!, m[2]!] as [string, string])
+    )
+  const judge = { key: 'judge', type: 'score' as const, score: 1 }
+  let builders: typeof import('../builders/langsmith.ts') | undefined
+  // Loaded by the tests that use it (the official client with it), once.
+  const langsmith = async () => (builders ??= await import('../builders/langsmith.ts'))
+  const agentRuns = (t: E2E, deploymentId: string) =>
+    t.emu.agents.probes().filter(p => p.path === '/runs/wait' && p.deployment_id === deploymentId)
+      .length
+
+  e2e(
+    'a dataset that passes records its experiment and deploys; one that fails its threshold and regresses against the baseline fails, names the examples and rolls back (bundle and CLI); the key shows nowhere',
+    async t => {
+      const { seedDataset, numberedExamples, langsmithCalls, langsmithUrl, exampleId } =
+        await langsmith()
+      await seedDataset(t.emu.url, {
+        name: 'support',
+        examples: numberedExamples(2),
+        evaluators: [judge]
+      })
+      const name = uniqueName('eval')
+      const file = (content: string, baseline = '') =>
+        [
+          'dataset: support',
+          'evaluators:',
+          `  - { key: answer, type: contains, path: "messages[-1].content", value: "${content}" }`,
+          '  - { key: judge, type: langsmith }',
+          'thresholds:',
+          '  answer: { pass-rate: 1 }',
+          baseline
+        ].join('\n')
+      const inputs = (over: Record<string, string> = {}) =>
+        t.inputs({
+          name,
+          evaluate: 'evaluate.yaml',
+          'langsmith-api-url': langsmithUrl(t.emu.url),
+          ...over
+        })
+      const ok = await run({
+        inputs: inputs(),
+        env: { GITHUB_WORKSPACE: workspace(file('question')) }
+      })
+      expect(ok.errors).toEqual([])
+      expect(ok.code).toBe(0)
+      expect(ok.outputs.evaluation).toBe('passed')
+      const [experiment] = (await langsmithCalls(t.emu.url)).experiments
+      expect(experiment!.metadata).toMatchObject({
+        revision_id: ok.outputs['revision-id'],
+        verdict: 'passed'
+      })
+      expect(ok.outputs['evaluation-url']).toContain(`selectedSessions=${experiment!.id}`)
+      expect(ok.summary).toMatch(/\*\*Evaluation: passed\*\*, 2 examples/)
+      expect(ok.summary).toContain('| `judge` | 1 | 1 | 2 | – | – |')
+
+      // The agent answers otherwise now: below the threshold, and below its own last pass.
+      const failing = workspace(file('never said', `baseline: { deployment: ${name} }`))
+      const regressed = `2 examples regressed against the baseline (max-regressions 0): ${exampleId(0)} (answer 1 → 0), ${exampleId(1)} (answer 1 → 0)`
+      const bad = await run({
+        inputs: inputs({ 'on-failure': 'rollback' }),
+        env: { GITHUB_WORKSPACE: failing }
+      })
+      expect(bad.code).toBe(1)
+      expect(bad.outputs.evaluation).toBe('failed')
+      expect(bad.errors[0]).toContain('it failed its evaluation: answer: pass rate 0 < 1; ')
+      expect(bad.errors[0]).toContain(regressed)
+      expect(bad.errors[0]).toMatch(/Rolled back: revision \S+ \(a redeploy of /)
+      expect(bad.outputs['rollback-status']).toBe('DEPLOYED')
+      expect(JSON.parse(bad.outputs['evaluation-scores']!).answer).toMatchObject({
+        mean: 0,
+        baseline: 1
+      })
+      expect(bad.summary).toContain(`| \`${exampleId(1)}\` | \`answer\` | 1 | 0 |`)
+
+      const byCli = await cli(t, failing, ['--name', name, ...CODEHOST, '--on-failure', 'rollback'])
+      expect(byCli.code).toBe(1)
+      const out = outputsOf(byCli.stdout)
+      expect(out.evaluation).toBe('failed')
+      expect(out['rollback-status']).toBe('DEPLOYED')
+      const error = byCli.stderr.split('\n').find(l => l.includes('failed its evaluation'))
+      expect(error).toContain('it failed its evaluation: answer: pass rate 0 < 1; ')
+      expect(error).toContain(regressed)
+      const verdicts = (await langsmithCalls(t.emu.url)).experiments.map(e => e.metadata?.verdict)
+      expect(verdicts).toEqual(['passed', 'failed', 'failed'])
+      expect(leaks(ok, [t.key])).toEqual([])
+      expect(leaks(bad, [t.key])).toEqual([])
+      expect(byCli.stdout + byCli.stderr).not.toContain(t.key)
+    }
+  )
+
+  e2e(
+    'an example that errors and feedback that never comes: inconclusive, each said, the verdict recorded (bundle and CLI)',
+    async t => {
+      const { seedDataset, numberedExamples, langsmithCalls, langsmithUrl, exampleId } =
+        await langsmith()
+      await seedDataset(t.emu.url, {
+        name: 'support',
+        examples: numberedExamples(2),
+        evaluators: [{ ...judge, delayMs: 'never' }]
+      })
+      // The first run of each agent server raises; the second echoes, and its judge never comes.
+      t.emu.agents.scriptApp('*', {
+        runs: { outputs: [{ __error__: { error: 'Error', message: 'graph raised' } }] }
+      })
+      const ws = workspace(
+        [
+          'dataset: support',
+          'concurrency: 1',
+          'evaluators:',
+          '  - { key: judge, type: langsmith }',
+          'thresholds:',
+          '  judge: { mean: 0.5 }'
+        ].join('\n')
+      )
+      // The deadline is the feedback's wait: the emulator's stages take no time at this speed.
+      const [bundle, byCli] = await Promise.all([
+        run({
+          inputs: t.inputs({
+            name: uniqueName('late'),
+            evaluate: 'evaluate.yaml',
+            'langsmith-api-url': langsmithUrl(t.emu.url),
+            timeout: '30s'
+          }),
+          env: { GITHUB_WORKSPACE: ws }
+        }),
+        cli(t, ws, ['--name', uniqueName('late-cli'), ...CODEHOST, '--timeout', '30s'])
+      ])
+      const said = [
+        `1 example errored (max-errors 0): ${exampleId(0)} (`,
+        'the feedback judge did not come in time for 1 example'
+      ]
+      expect(bundle.code).toBe(1)
+      expect(bundle.outputs.evaluation).toBe('inconclusive')
+      for (const s of said) expect(bundle.errors[0]).toContain(s)
+      expect(bundle.summary).toMatch(/\*\*Evaluation: inconclusive\*\*/)
+      expect(byCli.code).toBe(1)
+      expect(outputsOf(byCli.stdout).evaluation).toBe('inconclusive')
+      const error = byCli.stderr.split('\n').find(l => l.includes('inconclusive:'))
+      for (const s of said) expect(error).toContain(s)
+      const verdicts = (await langsmithCalls(t.emu.url)).experiments.map(e => e.metadata?.verdict)
+      expect(verdicts).toEqual(['inconclusive', 'inconclusive'])
+    },
+    { speed: 1000 }
+  )
+
+  e2e(
+    'a bad evaluation file: one error naming the input and the line (the CLI exits 2), nothing sent to the control plane or LangSmith (bundle and CLI)',
+    async t => {
+      const { langsmithCalls, langsmithUrl } = await langsmith()
+      const ws = workspace('dataset: support\nevaluators:\n  - { key: k, type: nearly }\n')
+      const [bundle, byCli] = await Promise.all([
+        run({
+          inputs: t.inputs({
+            name: uniqueName('bad'),
+            evaluate: 'evaluate.yaml',
+            'langsmith-api-url': langsmithUrl(t.emu.url)
+          }),
+          env: { GITHUB_WORKSPACE: ws }
+        }),
+        cli(t, ws, ['--name', uniqueName('bad-cli'), ...CODEHOST])
+      ])
+      const why =
+        '(evaluate.yaml), line 3: evaluators[0].type must be one of equals, contains, matches, latency, langsmith'
+      expect(bundle.errors).toEqual([expect.stringContaining(`\`evaluate\` ${why}`)])
+      expect(bundle.code).toBe(1)
+      expect(byCli.code).toBe(2)
+      expect(byCli.stderr).toContain(`\`--evaluate\` ${why}`)
+      expect(t.emu.requests()).toEqual([])
+      expect((await langsmithCalls(t.emu.url)).calls).toEqual([])
+    }
+  )
+
+  e2e(
+    'a promotion: the source evaluated before any write when no passing experiment is recorded for it, the recorded one taken after (bundle and CLI)',
+    async t => {
+      const { seedDataset, numberedExamples, langsmithCalls, langsmithUrl } = await langsmith()
+      const { seed, codehost, activeOf, one } = await import('../builders/promotion.ts')
+      const names = ['staging', 'prod-a', 'prod-b', 'prod-c', 'prod-d'].map(n => uniqueName(n))
+      const [staging, a, b, c, d] = names as [string, string, string, string, string]
+      seed(
+        t,
+        names.map(n => codehost(t, n, {}))
+      )
+      await seedDataset(t.emu.url, {
+        name: 'support',
+        examples: numberedExamples(2),
+        evaluators: [judge]
+      })
+      const source = activeOf(t, staging).id
+      const stagingId = one(t, staging).id
+      // Two evaluation files: the evidence is a pass on the same file (its digest).
+      const file = (comment: string) =>
+        workspace(
+          [
+            `# ${comment}`,
+            'dataset: support',
+            'evaluators:',
+            '  - { key: echoes, type: equals, path: "messages[-1].content", reference: "messages[-1].content" }',
+            '  - { key: judge, type: langsmith }',
+            'thresholds:',
+            '  echoes: { mean: 1 }'
+          ].join('\n')
+        )
+      const [first, second] = [file('first'), file('second')]
+      const bundle = (target: string, ws: string, onStdout?: RunOptions['onStdout']) =>
+        run({
+          ...(onStdout ? { onStdout } : {}),
+          inputs: t.inputs({
+            name: target,
+            'promote-from': staging,
+            evaluate: 'evaluate.yaml',
+            'langsmith-api-url': langsmithUrl(t.emu.url)
+          }),
+          env: { GITHUB_WORKSPACE: ws }
+        })
+      const byCli = (target: string, ws: string) =>
+        cli(t, ws, ['--name', target, '--promote-from', staging])
+      const evaluated = `Evaluation of the promotion's source "${staging}" revision ${source}`
+      const evidence = `Evidence: experiment "${staging} ${source.slice(0, 8)}`
+
+      // No experiment yet: the source runs its examples before any write, then the target its own.
+      let writesThen: number | undefined
+      const before = t.writes().length
+      const runsBefore = agentRuns(t, stagingId)
+      const evaluatedB = await bundle(a, first, {
+        when: evaluated,
+        run: () => void (writesThen = t.writes().length)
+      })
+      expect(evaluatedB.errors).toEqual([])
+      expect(evaluatedB.code).toBe(0)
+      expect(writesThen).toBe(before)
+      expect(agentRuns(t, stagingId) - runsBefore).toBe(2)
+      expect(evaluatedB.outputs['promoted-from-revision-id']).toBe(source)
+      expect(evaluatedB.outputs.evaluation).toBe('passed')
+
+      // The same file: the source's recorded pass taken, the source not run again.
+      const recordedC = await byCli(b, first)
+      expect(recordedC.code).toBe(0)
+      expect(recordedC.stderr).toContain(evidence)
+      expect(recordedC.stderr).not.toContain(evaluated)
+      expect(agentRuns(t, stagingId) - runsBefore).toBe(2)
+      const outB = outputsOf(recordedC.stdout)
+      expect(outB.evaluation).toBe('passed')
+      // The target's own gate passed and recorded its experiment.
+      const targetB = (await langsmithCalls(t.emu.url)).experiments.find(
+        e => e.metadata?.deployment_id === one(t, b).id
+      )
+      expect(targetB?.metadata).toMatchObject({
+        revision_id: outB['revision-id'],
+        verdict: 'passed'
+      })
+      expect(outB['evaluation-url']).toContain(`selectedSessions=${targetB!.id}`)
+
+      // Another file: no pass recorded on it, the source evaluated again (by the CLI) ...
+      const evaluatedC = await byCli(c, second)
+      expect(evaluatedC.code).toBe(0)
+      expect(evaluatedC.stderr).toContain(evaluated)
+      expect(agentRuns(t, stagingId) - runsBefore).toBe(4)
+      // ... and that pass is the bundle's evidence.
+      const recordedB = await bundle(d, second)
+      expect(recordedB.errors).toEqual([])
+      expect(recordedB.code).toBe(0)
+      expect(recordedB.stdout).toContain(evidence)
+      expect(recordedB.stdout).not.toContain(evaluated)
+      expect(agentRuns(t, stagingId) - runsBefore).toBe(4)
+      expect(recordedB.outputs.evaluation).toBe('passed')
     }
   )
 })

@@ -205,7 +205,10 @@ describe('action.yml', () => {
       'drift',
       'matrix',
       'agents',
-      'promoted-from-revision-id'
+      'promoted-from-revision-id',
+      'evaluation',
+      'evaluation-url',
+      'evaluation-scores'
     ])
     expect(action.name).toBe('Control Plane Deploy')
     expect(action.runs).toEqual({ using: 'node24', main: 'dist/index.js' })

@@ -9,6 +9,7 @@ import { applyFault, type Exchange } from '../faults/index.ts'
 import { refuseCrossSite, refuseHost } from './host-check.ts'
 import { loggedBody, parseBody, readBody, stripBasePath, writeReply } from '../http/io.ts'
 import { RATE_LIMITED_DETAIL } from '../http/rate-limit.ts'
+import { handleLangsmithAdmin, LANGSMITH_PREFIX, serveLangsmith } from './langsmith.ts'
 import { segmentsOf } from './router.ts'
 import type { Runtime } from '../runtime.ts'
 import type { EmulatorControl } from '../types.ts'
@@ -143,7 +144,13 @@ export function requestListener(rt: Runtime, control: EmulatorControl, options: 
         const crossSite = refuseCrossSite(method, req.headers)
         if (crossSite) return writeReply(res, crossSite)
         const agents = handleAgentsAdmin(rt.agents, method, path, raw)
-        return writeReply(res, agents ?? handleAdmin(control, method, path, raw))
+        const langsmith = agents ?? handleLangsmithAdmin(rt.langsmith, method, path, raw)
+        return writeReply(res, langsmith ?? handleAdmin(control, method, path, raw))
+      }
+      if (path === LANGSMITH_PREFIX || path.startsWith(`${LANGSMITH_PREFIX}/`)) {
+        const call = { method: req.method ?? 'GET', query: url.searchParams, headers: req.headers }
+        const below = path.slice(LANGSMITH_PREFIX.length) || '/'
+        return writeReply(res, serveLangsmith(rt, { ...call, path: below, raw }))
       }
       if (upload) return serveUpload(rt, req, res, path, url, raw)
       await handleApi(rt, req, res, path, url, raw, options.basePath)

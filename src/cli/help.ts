@@ -50,7 +50,14 @@ const GROUPS: ReadonlyArray<[string, readonly InputName[]]> = [
   ],
   [
     'Checks after DEPLOYED',
-    ['health-check', 'health-check-window', 'health-check-hosts', 'smoke-test']
+    [
+      'health-check',
+      'health-check-window',
+      'health-check-hosts',
+      'smoke-test',
+      'evaluate',
+      'langsmith-api-url'
+    ]
   ]
 ]
 const OTHERS_GROUP = 'Delete, sweep and check'

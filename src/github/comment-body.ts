@@ -3,6 +3,8 @@
 // name, an error quoting the workspace) goes in through src/inert.ts and shows as text.
 import { OUTCOMES, type CommentWords, type Outcome } from '../interface/outcomes.ts'
 import { mdCode, mdFenced, mdText, SAFE_URL } from '../inert.ts'
+import type { EvaluationFacts } from '../interface/journal.ts'
+import { evaluationMarkdown } from '../report/evaluation.ts'
 
 /** What one run has to say on the pull request, built from the run's journal. */
 export interface PrCommentReport {
@@ -30,6 +32,8 @@ export interface PrCommentReport {
   logExcerpt?: string | undefined
   /** `command: delete`: whether the tracing project went too (undefined: not asked). */
   tracingProjectDeleted?: boolean | undefined
+  /** `evaluate`: the verdict, its score table and regressed examples. */
+  evaluation?: EvaluationFacts | undefined
 }
 
 /** Links the body may carry; both optional. */
@@ -102,6 +106,7 @@ export function renderComment(r: PrCommentReport, links: CommentLinks = {}): str
   if (sentence) parts.push(sentence)
   if (rows.length > 0)
     parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'))
+  if (r.evaluation) parts.push(evaluationMarkdown(r.evaluation).join('\n'))
   if (r.error) parts.push(`**Reason:** ${mdText(r.error, 2000)}`)
   if (r.logExcerpt?.trim())
     parts.push(`<details><summary>Log excerpt</summary>\n\n${excerpt(r.logExcerpt)}\n\n</details>`)

@@ -108,9 +108,26 @@ function urlOf(input: InputName, example: string, v: string, fail: Fail): URL | 
   return URL.parse(v) ?? fail(`\`${input}\` must be an absolute URL like ${example}`)
 }
 
-export function parseBaseUrl(v: string, fail: Fail): string | undefined {
-  const input = 'base-url'
-  const url = urlOf(input, DEFAULT_BASE_URL, v, fail)
+export const parseBaseUrl = apiUrlInput('base-url', DEFAULT_BASE_URL)
+
+/** `langsmith-api-url`: the LangSmith API the evaluation reads and writes; unset, the region's. */
+export const parseLangsmithApiUrl = (v: string, fail: Fail): string | undefined =>
+  v === ''
+    ? undefined
+    : apiUrlInput('langsmith-api-url', 'https://api.smith.langchain.com')(v, fail)
+
+/** An API's URL that the key is sent to: the control plane's rule for it, whichever API it is. */
+function apiUrlInput(input: 'base-url' | 'langsmith-api-url', example: string): Check<string> {
+  return (v, fail) => apiUrlOf(input, example, v, fail)
+}
+
+function apiUrlOf(
+  input: 'base-url' | 'langsmith-api-url',
+  example: string,
+  v: string,
+  fail: Fail
+): string | undefined {
+  const url = urlOf(input, example, v, fail)
   if (!url) return undefined
   const problem = (message: string) => fail(`\`${input}\` ${message}`)
   // The client's own rule for where the key may go: https, or http to a loopback host only.

@@ -81,6 +81,20 @@ export function smokeNeedsGate({ f, say, add }: RuleInput): void {
     )
 }
 
+/** The evaluation runs on the DEPLOYED revision; its LangSmith API is for it alone. */
+export function evaluationFit({ f, say, add }: RuleInput): void {
+  if (f.evaluate !== undefined && f.wait === false)
+    add(
+      'evaluate',
+      `${say('evaluate')} needs ${say.set('wait', true)}: the examples run on the revision once it is DEPLOYED`
+    )
+  if (f['langsmith-api-url'] !== undefined && f.evaluate === undefined)
+    add(
+      'langsmith-api-url',
+      `${say('langsmith-api-url')} applies only with ${say('evaluate')} (the LangSmith API of its dataset and experiments)`
+    )
+}
+
 /** Timing: a pause is never longer than the whole wait. */
 export function pollWithinTimeout({ f, say, add }: RuleInput): void {
   const pollInterval = f['poll-interval']
@@ -394,5 +408,6 @@ export const DEPLOY_RULES: readonly Rule[] = [
   sourceNeeds,
   tagWithoutBuildOnPush,
   secretNames,
-  databaseOfServerless
+  databaseOfServerless,
+  evaluationFit
 ]

@@ -21,6 +21,7 @@ import {
   optionalUuid,
   parseApiKey,
   parseBaseUrl,
+  parseLangsmithApiUrl,
   parseCustomUrl,
   parseEnum,
   parseEnvironment,
@@ -167,6 +168,9 @@ export const INPUTS = {
   'health-check-hosts': row(parseHealthCheckHosts),
   // The file is read (a regular file inside the workspace) before any request, in run.ts.
   'smoke-test': row(workspacePath('smoke-test', 'smoke.yaml', '.github/smoke.yaml')),
+  // The file (and its examples) are read and checked before any request, by the deploy command.
+  evaluate: row(workspacePath('evaluate', 'evaluate.yaml', '.github/evaluate.yaml')),
+  'langsmith-api-url': row(parseLangsmithApiUrl),
   'sweep-names': row(parseSweepNames),
   'sweep-closed': row(booleanInput('sweep-closed')),
   'sweep-max-age': row(parseSweepMaxAge),

@@ -212,6 +212,16 @@ export const ACTION_INPUTS = {
       'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
     required: false
   },
+  evaluate: {
+    description:
+      'An evaluation file run on the new revision (docs/evaluate.md); failed or inconclusive fails the run.',
+    required: false
+  },
+  'langsmith-api-url': {
+    description:
+      'With evaluate - the LangSmith API of its dataset; default https://api.smith.langchain.com (https://eu.api.smith.langchain.com with the EU control plane). The api-key goes there only as it goes to base-url.',
+    required: false
+  },
   'sweep-names': {
     description:
       'With command sweep (required) - the names to consider, matched whole, with {pr} (a pull request number) or * (one name character or more) - my-agent-pr-{pr}.',
@@ -339,5 +349,17 @@ export const ACTION_OUTPUTS = {
   'promoted-from-revision-id': {
     description:
       "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
+  },
+  evaluation: {
+    description:
+      'With evaluate - passed, failed or inconclusive (errors, late feedback, no baseline); empty when no evaluation ran.'
+  },
+  'evaluation-url': {
+    description:
+      "With evaluate - the LangSmith web app's page of the experiment this run recorded (a LangSmith dataset), else empty."
+  },
+  'evaluation-scores': {
+    description:
+      'With evaluate - JSON, per evaluator key - mean, pass_rate, n, threshold, baseline.'
   }
 } as const

@@ -44,6 +44,39 @@ export interface Verified {
   cases?: CaseResult[]
 }
 
+/** One evaluator key's figures: output `evaluation-scores`. */
+export interface KeyScores {
+  mean: number | null
+  pass_rate: number | null
+  n: number
+  threshold: { mean?: number; 'pass-rate'?: number } | null
+  /** The baseline experiment's mean of this key. */
+  baseline: number | null
+}
+
+/** An example that scored lower than in the baseline, on the keys it did. */
+export interface Regression {
+  exampleId: string
+  keys: { key: string; score: number; baseline: number }[]
+}
+
+/** What the evaluation gate found: outputs `evaluation`, `evaluation-url`, `evaluation-scores`. */
+export interface EvaluationFacts {
+  verdict: 'passed' | 'failed' | 'inconclusive'
+  /** The experiment's page in the LangSmith web app. */
+  url?: string | undefined
+  scores: Record<string, KeyScores>
+  /** Why it did not pass, one per cause. */
+  reasons: string[]
+  regressions: Regression[]
+  examples: number
+  errors: number
+  /** The experiment recorded (a LangSmith dataset). */
+  experiment?: { id: string; name: string } | undefined
+  /** Whose revision it judged: a promotion's source, on a recorded experiment or a run of its own. */
+  of?: string | undefined
+}
+
 export type LogType = 'build' | 'deploy'
 
 /** The log of a failed revision, as the summary shows it. */
@@ -154,6 +187,8 @@ export interface Journal {
   /** The compute tier the service reports (`SERVERLESS_M`), and its size. */
   readonly tier?: string | undefined
   readonly size?: Size | undefined
+  /** `evaluate`: the evaluation gate's verdict and scores. */
+  readonly evaluation?: EvaluationFacts | undefined
 }
 
 /** What a step learned: the facts it returns for its flow to record. */

@@ -181,6 +181,29 @@ export const OUTCOMES = {
       words('❌ Unhealthy', `${revisionMd(f)} is DEPLOYED, but its agent server is unhealthy.`),
     removal: removalFailed
   },
+  /** `evaluate`: the revision is DEPLOYED and answers, but its evaluation failed... */
+  'evaluation-failed': {
+    headline: '❌ Evaluation failed',
+    exitCode: 1,
+    github: 'failure',
+    githubSays: f => `${revision(f)} is DEPLOYED, but it failed its evaluation.`,
+    comment: f =>
+      words('❌ Evaluation failed', `${revisionMd(f)} is DEPLOYED, but it failed its evaluation.`),
+    removal: removalFailed
+  },
+  /** ...or could not tell (examples errored, feedback late, no baseline). */
+  'evaluation-inconclusive': {
+    headline: '⚠️ Evaluation inconclusive',
+    exitCode: 1,
+    github: 'failure',
+    githubSays: f => `${revision(f)} is DEPLOYED, but its evaluation was inconclusive.`,
+    comment: f =>
+      words(
+        '⚠️ Evaluation inconclusive',
+        `${revisionMd(f)} is DEPLOYED, but its evaluation could not tell whether it answers well.`
+      ),
+    removal: removalFailed
+  },
   timeout: {
     headline: '⏱️ Timed out',
     exitCode: 1,

@@ -28,7 +28,10 @@ export function outputsOf(journal: Journal): Record<string, string | undefined> 
     'promoted-from-revision-id':
       journal.promotion?.evidence?.kind === 'refused' ? undefined : journal.promotion?.revisionId,
     'deployment-type': journal.deploymentType,
-    size: journal.size
+    size: journal.size,
+    evaluation: journal.evaluation?.verdict,
+    'evaluation-url': journal.evaluation?.url,
+    'evaluation-scores': journal.evaluation ? JSON.stringify(journal.evaluation.scores) : undefined
   }
 }
 

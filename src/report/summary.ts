@@ -1,6 +1,7 @@
 // The job summary of a deploy or a delete, from its journal. Nothing masks a summary, so it passes
 // the redactor; its markup is the run's own: every other text (a name, a case's output, an answer)
 // goes in through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
+import { evaluationMarkdown } from './evaluation.ts'
 import { deploymentStatusWord, revisionStatusWord } from './status-words.ts'
 import type { Redactor } from '../control-plane/redact.ts'
 import type {
@@ -87,6 +88,7 @@ export function renderSummary(journal: Journal, facts: RunFacts): string {
     out.push(mdFenced(journal.plan.lines))
   }
   smokeCases(out, journal.verified?.cases)
+  if (journal.evaluation) out.push('', ...evaluationMarkdown(journal.evaluation))
   timeline(out, 'Status timeline', journal.timeline ?? [])
   const log = journal.failureLog
   if (log) {

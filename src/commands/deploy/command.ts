@@ -24,6 +24,7 @@ import { newJournal } from './facts.ts'
 import type { Journal, Learned } from '../../interface/journal.ts'
 import { githubSide, gitHubDeployment } from './github-side.ts'
 import { statusUrlOf } from './status-url.ts'
+import { readEvaluationFile, type EvaluationSet } from './read-evaluation.ts'
 
 /** The inputs of a deploy (and of the check, which plans one). */
 export const DEPLOY_INPUTS = [
@@ -56,6 +57,8 @@ export const DEPLOY_INPUTS = [
   'health-check-window',
   'health-check-hosts',
   'smoke-test',
+  'evaluate',
+  'langsmith-api-url',
   'promote-from',
   'expected-source-digest',
   'promote-revision-id',
@@ -87,13 +90,18 @@ export const deployCommand: Command = {
     'source-digest',
     'deployment-type',
     'size',
-    'promoted-from-revision-id'
+    'promoted-from-revision-id',
+    'evaluation',
+    'evaluation-url',
+    'evaluation-scores'
   ],
   run: async (o: DeployOptions, context) => {
     const smoke = await readSmokeTest(o, context)
     if ('invalid' in smoke) return smoke.invalid
+    const evaluation = await readEvaluationFile(o, context)
+    if ('invalid' in evaluation) return evaluation.invalid
     const flow = { flow: deploy, failedTitle: 'Deploy failed', removal: false }
-    return runFlow(o, context, { ...flow, smokeCases: smoke.cases })
+    return runFlow(o, context, { ...flow, smokeCases: smoke.cases, ...evaluation })
   }
 }
 
@@ -104,19 +112,24 @@ export interface FlowOf<O extends FlowOptions> {
   /** Its pull request comment speaks of a preview's removal. */
   removal: boolean
   smokeCases?: readonly SmokeCase[] | undefined
+  evaluation?: EvaluationSet | undefined
 }
 
 /** The flow to its ending, then the GitHub side and the report of what the run learned. */
 export async function runFlow<O extends FlowOptions>(
   o: O,
   context: CommandContext,
-  { flow, failedTitle, removal, smokeCases }: FlowOf<O>
+  { flow, failedTitle, removal, smokeCases, evaluation }: FlowOf<O>
 ): Promise<CommandEnding> {
   const { port, log, redactor, clock } = context
   const journal = newJournal(o)
   // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
   const github = await gitHubDeployment(port, o, { redactor, log, clock })
-  const deps = { ...stepDeps(context), ...(smokeCases ? { smokeCases } : {}) }
+  const deps = {
+    ...stepDeps(context),
+    ...(smokeCases ? { smokeCases } : {}),
+    ...(evaluation ? { evaluation } : {})
+  }
   const ending = await flowEnding(journal, deps, o, { flow, failedTitle })
   const error = ending.failure ? redactor.redact(failureText(ending.failure)) : undefined
   // The deployment's page in the web app; none for one this run deleted.

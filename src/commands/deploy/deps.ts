@@ -6,6 +6,7 @@ import type { Say } from '../../interface/naming.ts'
 import type { SmokeCase } from '../../inputs/smoke-cases.ts'
 import type { FlowLog } from '../../log.ts'
 import type { Cadence } from './steps/wait.ts'
+import type { EvaluationSet } from './read-evaluation.ts'
 
 export interface FlowDeps {
   client: ControlPlaneClient
@@ -24,4 +25,6 @@ export interface FlowDeps {
   ownFiles?: readonly string[]
   /** The smoke-test file's cases, read before any request (run.ts). */
   smokeCases?: readonly SmokeCase[]
+  /** The `evaluate` file's evaluation, read before any request (read-evaluation.ts). */
+  evaluation?: EvaluationSet
 }

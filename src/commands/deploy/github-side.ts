@@ -68,6 +68,7 @@ export async function githubSide(
             tier: typeAndSize(journal)?.replace(/`/g, ''),
             error,
             logExcerpt: journal.failureLog?.lines.join('\n'),
+            evaluation: journal.evaluation,
             tracingProjectDeleted: journal.deleted === true && o.deleteTracingProject
           },
           {

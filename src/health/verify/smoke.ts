@@ -123,7 +123,7 @@ async function runCase(o: SmokeOptions, c: SmokeCase): Promise<CaseResult> {
 }
 
 /** Why an answer is no run's end: a sign-in redirect or an HTML page says nothing of the graph. */
-function notARunEnd(a: AgentAnswer): string | undefined {
+export function notARunEnd(a: AgentAnswer): string | undefined {
   if (a.status < 200 || a.status >= 300) return 'not the end of a run'
   if (a.body.trim() === '') return 'an empty answer, not the end of a run'
   if (jsonOf(a.body) === undefined) return 'not JSON, not the end of a run'

@@ -18,6 +18,7 @@ import {
   type HealthResult
 } from '../../../health/window.ts'
 import type { Say } from '../../../interface/naming.ts'
+import { DEFAULT_HEALTH_PATH } from '../../../inputs/health.ts'
 import type { DeployOptions } from '../options.ts'
 import { afterFailure, describeRollback } from '../after-failure/after-failure.ts'
 import type { FlowDeps } from '../deps.ts'
@@ -50,10 +51,13 @@ export const known = (c: Concluding): Journal => ({ ...c.journal, ...c.learned }
 
 export async function checkDeployedHealth(c: Concluding, r: DeployedRevision): Promise<Ending> {
   const { o, from, deps } = c
-  if (!o.healthCheck) return { outcome: 'deployed' }
+  // `evaluate` runs its own served-revision check: the gate on the default route, no window.
+  const path = o.healthCheck || (deps.evaluation ? DEFAULT_HEALTH_PATH : undefined)
+  if (!path) return { outcome: 'deployed' }
   const { say } = deps
   const state = known(c)
-  const settings = healthSettings(o, o.healthCheck, state, deps, r)
+  const settings = healthSettings(o, path, state, deps, r)
+  if (!o.healthCheck) settings.windowMs = 0
   const built = { source: state.source, repoCommitSha: state.repoCommitSha }
   const skipped = await graphsSkippedBecause(builtFrom(o, from), built, deps.workspace ?? '.')
   const x = await examineServer(o, deps, {
@@ -70,7 +74,9 @@ export async function checkDeployedHealth(c: Concluding, r: DeployedRevision): P
     return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } }
   }
   const stale = x.served?.verdict === 'stale'
-  const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(c, r, result))
+  const deleted =
+    (result.health !== 'healthy' || stale) &&
+    (await deletedNow(c, r, `after ${result.probes} probes`))
   if (deleted) return deleted
   if (result.health === 'timeout')
     return { outcome: 'timeout', failure: gateTimedOut(result, r.revisionId, o.timeoutMs, say) }
@@ -80,7 +86,7 @@ export async function checkDeployedHealth(c: Concluding, r: DeployedRevision): P
   const cut = cutShort(x, r, o, say)
   if (cut) return cut
   if (result.health !== 'unhealthy' && !x.failure) return { outcome: 'deployed' }
-  const rolled = await rollBack(c, r, result)
+  const rolled = await rollBack(c, r, `after ${result.probes} probes`)
   if (stopped(rolled)) return rolled
   return {
     outcome: 'unhealthy',
@@ -208,10 +214,10 @@ export async function examineServer(
 }
 
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function rollBack(
+export async function rollBack(
   c: Concluding,
   r: DeployedRevision,
-  result: HealthResult
+  when: string
 ): Promise<string | undefined | Stop> {
   const { o, deps } = c
   let after
@@ -220,7 +226,7 @@ async function rollBack(
     after = await afterFailure(o, ids, c, deps)
   } catch (err) {
     // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-    const deleted = await deletedNow(c, r, result)
+    const deleted = await deletedNow(c, r, when)
     if (deleted) return deleted
     throw err
   }
@@ -232,14 +238,14 @@ async function rollBack(
 async function deletedNow(
   c: Concluding,
   r: DeployedRevision,
-  result: HealthResult
+  when: string
 ): Promise<Stop | undefined> {
   const deleted = await deletedState(c.deps.client, r.deploymentId)
   if (!deleted) return undefined
   const status = deleted === 'gone' ? undefined : deleted
   Object.assign(c.learned, { health: undefined, deploymentStatus: status, url: undefined })
   return stop(
-    `Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`,
+    `Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), ${when}; nothing is deployed and nothing was rolled back.`,
     'Another run or a person deleted it: deploy again to create it anew, once that was intended.',
     'Deployment deleted'
   )

@@ -6,7 +6,12 @@ import type { Say } from '../../../interface/naming.ts'
 import type { DeployOptions } from '../options.ts'
 import { afterFailure, describeRollback } from '../after-failure/after-failure.ts'
 import { sameCommit } from '../commits.ts'
-import { checkDeployedHealth, known, type Concluding } from './after-deployed.ts'
+import {
+  checkDeployedHealth,
+  known,
+  type Concluding,
+  type DeployedRevision
+} from './after-deployed.ts'
 import type { Ending, Failure } from '../../../interface/ending.ts'
 import type { Revision } from '../../../control-plane/schema.ts'
 import { deletedState } from './gone.ts'
@@ -53,7 +58,7 @@ async function ending(c: Concluding, w: Waited, follow: Follow | undefined): Pro
     case 'deployed': {
       const refused = await deployed(c, w)
       if (refused) return rollBackUnverified(c, w.revisionId, refused)
-      return checkDeployedHealth(c, { ...w, waitedMs: result.elapsedMs })
+      return checkDeployed(c, { ...w, waitedMs: result.elapsedMs })
     }
     case 'skipped':
       return superseded(c, w, follow)
@@ -69,6 +74,15 @@ async function ending(c: Concluding, w: Waited, follow: Follow | undefined): Pro
     case 'error':
       return { outcome: 'error', failure: await pollFailed(c, w) }
   }
+}
+
+/** The health gate, then with `evaluate` the evaluation gate (loaded only then). */
+async function checkDeployed(c: Concluding, r: DeployedRevision): Promise<Ending> {
+  // The run's timeout bounds both gates, as it bounds the wait for DEPLOYED.
+  const deadline = c.deps.clock.now() - r.waitedMs + c.o.timeoutMs
+  const health = await checkDeployedHealth(c, r)
+  if (health.outcome !== 'deployed' || !c.deps.evaluation) return health
+  return (await import('./evaluation.ts')).evaluateDeployed(c, r, deadline)
 }
 
 /** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
@@ -199,7 +213,7 @@ async function superseded(c: Concluding, w: Waited, follow: Follow | undefined):
       )
       const other = known(c).promotion && otherMaterial(c, next.result.revision)
       if (other) return rollBackUnverified(c, newer, other)
-      const health = await checkDeployedHealth(c, { ...next, waitedMs: spent })
+      const health = await checkDeployed(c, { ...next, waitedMs: spent })
       return health.outcome === 'deployed' ? { outcome: 'skipped' } : health
     }
     if (outcome !== 'skipped') {

@@ -52,6 +52,10 @@ export async function verifySource(
     return { evidence: { kind: 'refused', check: missing.check }, ending }
   }
   const checks = passed(examined)
+  const judged = deps.evaluation && (await evaluationEvidence(o, deps, m, source(m, deps)))
+  if (judged && stopped(judged))
+    return { evidence: { kind: 'refused', check: 'its evaluation' }, ending: judged }
+  if (judged) checks.push(judged.check)
   deps.log.info(
     `Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`
   )
@@ -138,4 +142,30 @@ function refuse(
     `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`,
     'Promotion refused'
   )
+}
+
+/** The source's address and what it was built from, for its evaluation. */
+function source(m: PromotedMaterial, deps: FlowDeps) {
+  const { deployment: d, revision } = m.source
+  const facts = seen(d, deps.log, { urlRefused: true })
+  return {
+    deploymentId: d.id,
+    name: d.name,
+    url: facts.url,
+    revisionId: revision.id,
+    commit: revision.source_revision_config?.repo_commit_sha ?? undefined,
+    sourceDigest: m.of.kind === 'upload' ? m.of.upload.facts.digest : undefined
+  }
+}
+
+/** With `evaluate`: the source's passing experiment, or its evaluation now (loaded only then). */
+async function evaluationEvidence(
+  o: DeployOptions,
+  deps: FlowDeps,
+  m: PromotedMaterial,
+  s: ReturnType<typeof source>
+) {
+  const { evaluateSource } = await import('./evaluation.ts')
+  const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath
+  return evaluateSource({ o: { ...o, graphConfigPath: own }, deps }, s)
 }
