@@ -209,10 +209,13 @@ var inert = __webpack_require__(2679);
 var github_api = __webpack_require__(5313);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
 var outcomes = __webpack_require__(5686);
+// EXTERNAL MODULE: ./src/report/evaluation.ts
+var evaluation = __webpack_require__(9686);
 ;// CONCATENATED MODULE: ./src/github/comment-body.ts
 // The pull-request comment's text: a hidden marker that finds it again, a headline, a table of what
 // is known, the reason and a collapsed log excerpt. Every text the run did not write (an answer, a
 // name, an error quoting the workspace) goes in through src/inert.ts and shows as text.
+
 
 
 const MAX_EXCERPT_LINES = 100;
@@ -282,6 +285,8 @@ function renderComment(r, links = {}) {
         parts.push(sentence);
     if (rows.length > 0)
         parts.push(['| | |', '|---|---|', ...rows.map(([k, v]) => `| ${k} | ${v} |`)].join('\n'));
+    if (r.evaluation)
+        parts.push((0,evaluation/* evaluationMarkdown */.i)(r.evaluation).join('\n'));
     if (r.error)
         parts.push(`**Reason:** ${(0,inert/* mdText */.bC)(r.error, 2000)}`);
     if (r.logExcerpt?.trim())

@@ -28370,7 +28370,7 @@ module.exports = {
 
 /***/ }),
 
-/***/ 4255:
+/***/ 2616:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -30672,22 +30672,8 @@ function actionSay() {
     return sayAs(input => input, (input, value) => `${input}: ${value}`);
 }
 
-;// CONCATENATED MODULE: external "node:timers/promises"
-const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
-;// CONCATENATED MODULE: ./src/clock.ts
-// The run's one clock: what time it is and how to wait. `run()` makes it (real time unless a test
-// gives its own) and hands it to everything that reads the time or pauses; nothing below takes
-// `Date.now` or a timer of its own.
-
-/** The one real-time pause of the action: rejects (an AbortError) at once if `signal` has aborted. */
-function sleep(ms, signal) {
-    return (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal });
-}
-/** Real time, with parts replaced (tests pass a virtual `now` and `sleep`). */
-function makeClock(over = {}) {
-    return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
-}
-
+// EXTERNAL MODULE: ./src/clock.ts + 1 modules
+var src_clock = __nccwpck_require__(529);
 // EXTERNAL MODULE: ./src/commands/command.ts
 var commands_command = __nccwpck_require__(3155);
 // EXTERNAL MODULE: ./src/control-plane/vocabulary.ts
@@ -30742,6 +30728,13 @@ function healthGate({ f, say, add }) {
 function smokeNeedsGate({ f, say, add }) {
     if (f['smoke-test'] !== undefined && f['health-check'] === false)
         add('smoke-test', `${say('smoke-test')} needs ${say('health-check')}: the cases run against the new revision after its health check`);
+}
+/** The evaluation runs on the DEPLOYED revision; its LangSmith API is for it alone. */
+function evaluationFit({ f, say, add }) {
+    if (f.evaluate !== undefined && f.wait === false)
+        add('evaluate', `${say('evaluate')} needs ${say.set('wait', true)}: the examples run on the revision once it is DEPLOYED`);
+    if (f['langsmith-api-url'] !== undefined && f.evaluate === undefined)
+        add('langsmith-api-url', `${say('langsmith-api-url')} applies only with ${say('evaluate')} (the LangSmith API of its dataset and experiments)`);
 }
 /** Timing: a pause is never longer than the whole wait. */
 function pollWithinTimeout({ f, say, add }) {
@@ -30982,7 +30975,8 @@ const DEPLOY_RULES = [
     sourceNeeds,
     tagWithoutBuildOnPush,
     secretNames,
-    databaseOfServerless
+    databaseOfServerless,
+    evaluationFit
 ];
 
 // EXTERNAL MODULE: ./src/inputs/problems.ts
@@ -31021,7 +31015,10 @@ function outputsOf(journal) {
         // Empty when the promotion was refused: nothing of the source was promoted.
         'promoted-from-revision-id': journal.promotion?.evidence?.kind === 'refused' ? undefined : journal.promotion?.revisionId,
         'deployment-type': journal.deploymentType,
-        size: journal.size
+        size: journal.size,
+        evaluation: journal.evaluation?.verdict,
+        'evaluation-url': journal.evaluation?.url,
+        'evaluation-scores': journal.evaluation ? JSON.stringify(journal.evaluation.scores) : undefined
     };
 }
 /** Every output declared in action.yml, '' where it has no value; before a run, only 'false's. */
@@ -31032,12 +31029,15 @@ function allOutputs(journal, extra) {
     return Object.fromEntries(Object.keys(action_yml/* ACTION_OUTPUTS */.c).map(name => [name, known[name] ?? '']));
 }
 
+// EXTERNAL MODULE: ./src/report/evaluation.ts
+var evaluation = __nccwpck_require__(9686);
 // EXTERNAL MODULE: ./src/interface/outcomes.ts
 var outcomes = __nccwpck_require__(5686);
 ;// CONCATENATED MODULE: ./src/report/summary.ts
 // The job summary of a deploy or a delete, from its journal. Nothing masks a summary, so it passes
 // the redactor; its markup is the run's own: every other text (a name, a case's output, an answer)
 // goes in through mdText, mdCode or mdFenced, so that it shows as text and does nothing.
+
 
 
 
@@ -31110,6 +31110,8 @@ function renderSummary(journal, facts) {
         out.push((0,inert/* mdFenced */.bm)(journal.plan.lines));
     }
     smokeCases(out, journal.verified?.cases);
+    if (journal.evaluation)
+        out.push('', ...(0,evaluation/* evaluationMarkdown */.i)(journal.evaluation));
     timeline(out, 'Status timeline', journal.timeline ?? []);
     const log = journal.failureLog;
     if (log) {
@@ -31163,8 +31165,8 @@ function summaryText(journal, facts, redactor) {
     return redactor.redact(renderSummary(journal, facts));
 }
 
-// EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 15 modules
-var after_deployed = __nccwpck_require__(3320);
+// EXTERNAL MODULE: ./src/commands/deploy/steps/after-deployed.ts + 6 modules
+var after_deployed = __nccwpck_require__(2152);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/conclude.ts
 var conclude = __nccwpck_require__(671);
 ;// CONCATENATED MODULE: ./src/inputs/options.ts
@@ -31240,7 +31242,7 @@ function refuseCreateWithoutNeeds(o, m, name, say) {
 // EXTERNAL MODULE: ./src/commands/deploy/ending.ts
 var ending = __nccwpck_require__(801);
 // EXTERNAL MODULE: ./src/commands/deploy/facts.ts
-var facts = __nccwpck_require__(6091);
+var deploy_facts = __nccwpck_require__(6091);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/plan.ts
 var steps_plan = __nccwpck_require__(1149);
 // EXTERNAL MODULE: ./src/commands/deploy/steps/converging-writes.ts
@@ -31265,21 +31267,21 @@ async function resizeAfter(o, journal, deps, written) {
         return written;
     }
     const out = await deps.log.group('Resize the deployment', () => send(deps, d, resize));
-    let learned = (0,facts/* seen */.cI)(out, deps.log, journal);
+    let learned = (0,deploy_facts/* seen */.cI)(out, deps.log, journal);
     try {
         const made = await resizeRevision(deps, d, out);
         if ((0,interface_ending/* stopped */.ce)(made))
             return { ...made, learned };
         if (!made)
             return { kind: 'revision-missing', deployment: out, before: d.latest_revision_id, learned };
-        learned = { ...learned, ...(0,facts/* seen */.cI)(made, deps.log, { ...journal, ...learned }) };
+        learned = { ...learned, ...(0,deploy_facts/* seen */.cI)(made, deps.log, { ...journal, ...learned }) };
         const revisionId = await (0,converging_writes/* revisionOf */.DT)(deps.client, made);
         if ((0,interface_ending/* stopped */.ce)(revisionId))
             return { ...revisionId, learned };
         return { ...madeBy(deps, written, made, revisionId), learned: { ...learned, revisionId } };
     }
     catch (err) {
-        throw (0,facts/* told */.Ev)(err, learned);
+        throw (0,deploy_facts/* told */.Ev)(err, learned);
     }
 }
 /** The deployment naming the resize's revision: the answer, or read again if it names an older. */
@@ -31321,7 +31323,7 @@ async function send(deps, d, resize) {
     log.info(`Resize: ${resize.described.join(', ')}.`);
     const tiers = () => client.setResourceTiers(d.id, resize.body);
     const now = deps.clock.now;
-    return (0,facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, tiers, true, 'resize', log, now));
+    return (0,deploy_facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* writeReconciled */.CC)(client, d, tiers, true, 'resize', log, now));
 }
 /** The resize's revision, as this run's; the code revision it follows is named as superseded. */
 function madeBy(deps, written, out, revisionId) {
@@ -31430,7 +31432,7 @@ async function findTarget(o, journal, deps) {
         const other = (0,find_deployment/* otherName */.sW)(o, d, deps.say);
         if (other)
             return other;
-        const learned = (0,facts/* seen */.cI)(d, log, journal);
+        const learned = (0,deploy_facts/* seen */.cI)(d, log, journal);
         log.info(`Found deployment "${d.name}" (${d.id}), status ${(0,status_words/* shownStatus */.O4)(d.status)}.`);
         return { current: d, learned };
     });
@@ -31440,7 +31442,7 @@ async function findTarget(o, journal, deps) {
         return found;
     const learned = found.learned ?? {};
     const gone = await awaitDeletion(o, deps, found.current).catch((err) => {
-        throw (0,facts/* told */.Ev)(err, learned);
+        throw (0,deploy_facts/* told */.Ev)(err, learned);
     });
     if (gone !== undefined && gone !== 'gone')
         return { ...gone, learned };
@@ -31627,6 +31629,11 @@ async function verifySource(o, journal, deps, m) {
         return { evidence: { kind: 'refused', check: missing.check }, ending };
     }
     const checks = passed(examined);
+    const judged = deps.evaluation && (await evaluationEvidence(o, deps, m, source(m, deps)));
+    if (judged && (0,interface_ending/* stopped */.ce)(judged))
+        return { evidence: { kind: 'refused', check: 'its evaluation' }, ending: judged };
+    if (judged)
+        checks.push(judged.check);
     deps.log.info(`Verified revision ${revision.id} of "${d.name}" on its agent server: ${checks.join(', ')}.`);
     return { evidence: { kind: 'verified', checks } };
 }
@@ -31634,7 +31641,7 @@ async function verifySource(o, journal, deps, m) {
 async function examineSource(o, deps, m) {
     const { deployment: d, revision } = m.source;
     // The source's URL, said as it is used here: a problem with it is the gate's to say.
-    const source = (0,facts/* seen */.cI)(d, deps.log, { urlRefused: true });
+    const source = (0,deploy_facts/* seen */.cI)(d, deps.log, { urlRefused: true });
     const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath;
     const checked = { ...o, graphConfigPath: own };
     const built = {
@@ -31700,6 +31707,25 @@ function refuse(m, journal, deps, check, what) {
     const target = journal.name ?? journal.deploymentId ?? 'the target';
     return (0,interface_ending/* stop */.ds)(`Promotion refused: revision ${revision.id} of "${d.name}" (${d.id}, ${deps.say('promote-from')}) did not pass ${check} on its agent server: ${what.replace(/[.\s]+$/, '')}. Nothing was written to ${target}.`, `Promote a revision that passes this run's checks: fix "${d.name}" and deploy it again, then promote. ${deps.say.set('verify-source', false)} promotes without this evidence.`, 'Promotion refused');
 }
+/** The source's address and what it was built from, for its evaluation. */
+function source(m, deps) {
+    const { deployment: d, revision } = m.source;
+    const facts = (0,deploy_facts/* seen */.cI)(d, deps.log, { urlRefused: true });
+    return {
+        deploymentId: d.id,
+        name: d.name,
+        url: facts.url,
+        revisionId: revision.id,
+        commit: revision.source_revision_config?.repo_commit_sha ?? undefined,
+        sourceDigest: m.of.kind === 'upload' ? m.of.upload.facts.digest : undefined
+    };
+}
+/** With `evaluate`: the source's passing experiment, or its evaluation now (loaded only then). */
+async function evaluationEvidence(o, deps, m, s) {
+    const { evaluateSource } = await __nccwpck_require__.e(/* import() */ 146).then(__nccwpck_require__.bind(__nccwpck_require__, 146));
+    const own = m.of.kind === 'named' ? m.of.graphConfigPath : m.of.configPath;
+    return evaluateSource({ o: { ...o, graphConfigPath: own }, deps }, s);
+}
 
 // EXTERNAL MODULE: ./src/commands/deploy/steps/wait.ts
 var wait = __nccwpck_require__(9315);
@@ -31717,13 +31743,13 @@ async function writePlan(o, journal, deps, plan, current, material) {
     const learned = {};
     const w = { o, journal, deps, material, learned };
     const made = await write(w, plan, current).catch((err) => {
-        throw (0,facts/* told */.Ev)(err, learned);
+        throw (0,deploy_facts/* told */.Ev)(err, learned);
     });
     return { ...made, learned };
 }
 async function write(w, plan, current) {
     const { o, deps, material, learned } = w;
-    const know = (d) => Object.assign(learned, (0,facts/* seen */.cI)(d, deps.log, { ...w.journal, ...learned }));
+    const know = (d) => Object.assign(learned, (0,deploy_facts/* seen */.cI)(d, deps.log, { ...w.journal, ...learned }));
     // The deployment to update; the latest revision before the update (what it must replace).
     let target = current;
     let before = current?.latest_revision_id ?? null;
@@ -31731,7 +31757,7 @@ async function write(w, plan, current) {
     let written;
     if (plan.kind === 'create') {
         const body = plan.body;
-        const result = await (0,facts/* writing */.dV)(deps, 'create', () => create(o, body, deps));
+        const result = await (0,deploy_facts/* writing */.dV)(deps, 'create', () => create(o, body, deps));
         if ((0,interface_ending/* stopped */.ce)(result))
             return result;
         know(result.deployment);
@@ -31805,7 +31831,7 @@ async function update(w, p, d) {
             log.warning(`This update removes ${p.removedSecrets.length === 1 ? 'secret' : 'secrets'} ${p.removedSecrets.join(', ')} from deployment "${p.name}": ` +
                 `${deps.say('secrets')} replaces the whole set. List every secret the deployment needs in ${deps.say('secrets')} to keep it.`, 'Secrets removed');
         }
-        const out = await (0,facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
+        const out = await (0,deploy_facts/* writing */.dV)(deps, 'update', () => (0,converging_writes/* patchReconciled */.zD)(client, d, body, p.newRevision, log, deps.clock.now));
         log.info(`Updated deployment "${out.name}" (${out.id}).`);
         return out;
     });
@@ -31859,19 +31885,19 @@ function take(journal, x) {
     if (!('learned' in x))
         return x;
     const { learned, ...value } = x;
-    (0,facts/* record */.g1)(journal, learned);
+    (0,deploy_facts/* record */.g1)(journal, learned);
     return value;
 }
 async function steps(o, journal, deps) {
     const material = take(journal, await (0,steps_material/* prepareMaterial */.Tl)(o, deps));
     if ((0,interface_ending/* stopped */.ce)(material))
         return material;
-    (0,facts/* record */.g1)(journal, (0,steps_material/* materialFacts */.zY)(material));
+    (0,deploy_facts/* record */.g1)(journal, (0,steps_material/* materialFacts */.zY)(material));
     try {
         const promoted = material.kind === 'promoted' ? material : undefined;
         const examined = promoted && (await verifySource(o, journal, deps, promoted));
         if (promoted && examined?.evidence)
-            (0,facts/* record */.g1)(journal, { promotion: { ...promoted.promotion, evidence: examined.evidence } });
+            (0,deploy_facts/* record */.g1)(journal, { promotion: { ...promoted.promotion, evidence: examined.evidence } });
         if (examined?.ending)
             return examined.ending;
         const ending = await planAndWrite(o, journal, deps, material);
@@ -31897,7 +31923,7 @@ async function planAndWrite(o, journal, deps, given) {
     const plan = await deps.log.group('Plan', () => makePlan(o, deps, current, material));
     if ((0,interface_ending/* stopped */.ce)(plan))
         return plan;
-    (0,facts/* record */.g1)(journal, { plan: (0,steps_plan/* planShown */.VB)(plan), ...noteRepository(deps, plan) });
+    (0,deploy_facts/* record */.g1)(journal, { plan: (0,steps_plan/* planShown */.VB)(plan), ...noteRepository(deps, plan) });
     const refused = (0,after_deployed/* refuseHealthTarget */.c_)(o, current, deps.say);
     if (refused)
         return refused;
@@ -31938,7 +31964,7 @@ async function afterWrite(journal, c, written) {
     const follow = (revisionId, timeoutMs) => waitFor({ ...o, timeoutMs }, deps, id, revisionId);
     const waited = await waitFor(o, deps, id, written.revisionId);
     const concluded = await (0,conclude/* conclude */.E)(c, waited, follow);
-    (0,facts/* record */.g1)(journal, concluded.learned);
+    (0,deploy_facts/* record */.g1)(journal, concluded.learned);
     return concluded.ending;
 }
 async function makePlan(o, deps, current, material) {
@@ -32047,6 +32073,7 @@ async function githubSide(port, o, journal, { github, error, redactor, log, now,
                 tier: typeAndSize(journal)?.replace(/`/g, ''),
                 error,
                 logExcerpt: journal.failureLog?.lines.join('\n'),
+                evaluation: journal.evaluation,
                 tracingProjectDeleted: journal.deleted === true && o.deleteTracingProject
             }, {
                 token: o.githubToken,
@@ -32087,10 +32114,44 @@ function statusUrlOf(f) {
     return `${app}/o/${encodeURIComponent(f.tenantId)}/host/deployments/${encodeURIComponent(f.deploymentId)}`;
 }
 
+// EXTERNAL MODULE: ./src/inputs/checkout-hint.ts
+var checkout_hint = __nccwpck_require__(3963);
+;// CONCATENATED MODULE: ./src/commands/deploy/read-evaluation.ts
+
+
+
+async function readEvaluationFile(o, { port, redactor }) {
+    if (o.evaluate === undefined)
+        return {};
+    const [{ readEvaluation }, { langsmithApiOf }] = await Promise.all([
+        Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(106)]).then(__nccwpck_require__.bind(__nccwpck_require__, 1106)),
+        __nccwpck_require__.e(/* import() */ 836).then(__nccwpck_require__.bind(__nccwpck_require__, 7836))
+    ]);
+    const workspace = port.event.workspace ?? '.';
+    const read = await readEvaluation(workspace, o.evaluate, port.say.bare('evaluate'));
+    const problems = 'problems' in read ? read.problems.map(message => ({ input: 'evaluate', message })) : [];
+    const dataset = 'evaluation' in read && read.evaluation.source.kind === 'dataset';
+    const api = dataset ? langsmithApiOf(o.langsmithApiUrl, o.baseUrl) : undefined;
+    if (dataset && api === undefined)
+        problems.push({
+            input: 'langsmith-api-url',
+            message: `${port.say('langsmith-api-url')} must be set: ${port.say('base-url')} is not the hosted service, so its LangSmith API (where the dataset is) is not known`
+        });
+    if (problems.length === 0 && 'evaluation' in read)
+        return { evaluation: { evaluation: read.evaluation, langsmithApi: api } };
+    const hint = 'problems' in read && /could not be read: there is no such file/.test(read.problems[0] ?? '')
+        ? (0,checkout_hint/* checkoutHint */.M)(workspace, o.evaluate)
+        : undefined;
+    const message = redactor.redact((0,inputs_problems/* renderProblems */.x8)(problems, port.say)) + (hint ? `\n${hint.trim()}` : '');
+    const failure = { message, title: 'Invalid inputs', nothingSent: true };
+    return { invalid: { outcome: 'error', failure, outputs: allOutputs(undefined, {}) } };
+}
+
 ;// CONCATENATED MODULE: ./src/commands/deploy/command.ts
 // `command: deploy` (the default): the inputs it takes, and its run. The deploy and the delete end
 // alike (runFlow): the flow to its ending, the GitHub deployment and pull request comment when the
 // door has a GitHub side, then the outputs, the summary and the last line from what the run learned.
+
 
 
 
@@ -32133,6 +32194,8 @@ const DEPLOY_INPUTS = [
     'health-check-window',
     'health-check-hosts',
     'smoke-test',
+    'evaluate',
+    'langsmith-api-url',
     'promote-from',
     'expected-source-digest',
     'promote-revision-id',
@@ -32163,23 +32226,33 @@ const deployCommand = {
         'source-digest',
         'deployment-type',
         'size',
-        'promoted-from-revision-id'
+        'promoted-from-revision-id',
+        'evaluation',
+        'evaluation-url',
+        'evaluation-scores'
     ],
     run: async (o, context) => {
         const smoke = await readSmokeTest(o, context);
         if ('invalid' in smoke)
             return smoke.invalid;
+        const evaluation = await readEvaluationFile(o, context);
+        if ('invalid' in evaluation)
+            return evaluation.invalid;
         const flow = { flow: deploy, failedTitle: 'Deploy failed', removal: false };
-        return runFlow(o, context, { ...flow, smokeCases: smoke.cases });
+        return runFlow(o, context, { ...flow, smokeCases: smoke.cases, ...evaluation });
     }
 };
 /** The flow to its ending, then the GitHub side and the report of what the run learned. */
-async function runFlow(o, context, { flow, failedTitle, removal, smokeCases }) {
+async function runFlow(o, context, { flow, failedTitle, removal, smokeCases, evaluation }) {
     const { port, log, redactor, clock } = context;
-    const journal = (0,facts/* newJournal */.EH)(o);
+    const journal = (0,deploy_facts/* newJournal */.EH)(o);
     // With `environment`: a GitHub deployment mirrors the outcome; best effort, never the verdict.
     const github = await gitHubDeployment(port, o, { redactor, log, clock });
-    const deps = { ...(0,commands_command/* stepDeps */.DJ)(context), ...(smokeCases ? { smokeCases } : {}) };
+    const deps = {
+        ...(0,commands_command/* stepDeps */.DJ)(context),
+        ...(smokeCases ? { smokeCases } : {}),
+        ...(evaluation ? { evaluation } : {})
+    };
     const ending = await flowEnding(journal, deps, o, { flow, failedTitle });
     const error = ending.failure ? redactor.redact((0,interface_ending/* failureText */.kY)(ending.failure)) : undefined;
     // The deployment's page in the web app; none for one this run deleted.
@@ -32222,7 +32295,7 @@ async function flowEnding(journal, deps, o, { flow, failedTitle }) {
 async function readSmokeTest(o, { port, redactor }) {
     if (o.smokeTest === undefined)
         return {};
-    const { loadSmokeTest } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 300));
+    const { loadSmokeTest } = await Promise.resolve(/* import() */).then(__nccwpck_require__.bind(__nccwpck_require__, 8416));
     const read = await loadSmokeTest(o.smokeTest, port.event.workspace, port.say);
     if (!('problem' in read))
         return { cases: read.cases };
@@ -32307,350 +32380,8 @@ const sweepCommand = {
     run: async (o, context) => (await __nccwpck_require__.e(/* import() */ 689).then(__nccwpck_require__.bind(__nccwpck_require__, 689))).runSweep(o, context)
 };
 
-// EXTERNAL MODULE: ./src/net/request.ts
-var request = __nccwpck_require__(2170);
-// EXTERNAL MODULE: ./src/net/agents.ts
-var agents = __nccwpck_require__(1625);
-// EXTERNAL MODULE: ./src/control-plane/redact.ts
-var redact = __nccwpck_require__(7889);
-// EXTERNAL MODULE: ./src/control-plane/load-schema.ts
-var load_schema = __nccwpck_require__(3190);
-;// CONCATENATED MODULE: ./src/control-plane/http-util.ts
-// Small pure helpers of the transport: URLs, backoff, Retry-After.
-function formatBytes(n) {
-    if (n >= 1024 * 1024)
-        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
-    if (n >= 1024)
-        return `${+(n / 1024).toFixed(1)} KiB`;
-    return `${n} bytes`;
-}
-function formatSeconds(ms) {
-    return `${+(ms / 1000).toFixed(1)} s`;
-}
-function buildUrl(baseUrl, path, query) {
-    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
-    for (const [k, v] of Object.entries(query ?? {})) {
-        if (v !== undefined)
-            url.searchParams.set(k, String(v));
-    }
-    return url;
-}
-/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
-function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
-    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
-    return Math.round(random() * cap);
-}
-/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
-function parseRetryAfter(value, now) {
-    const v = Array.isArray(value) ? value[0] : value;
-    if (v === undefined || v.trim() === '')
-        return undefined;
-    const text = v.trim();
-    if (/^\d+$/.test(text))
-        return Number(text) * 1000;
-    if (/^\d+\.\d+$/.test(text))
-        return Math.round(Number(text) * 1000);
-    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
-    if (!/[a-z]/i.test(text))
-        return undefined;
-    const date = Date.parse(text);
-    if (Number.isNaN(date))
-        return undefined;
-    return Math.max(0, date - now);
-}
-/** Where a redirect points, origin and path: not its query (a token?) nor its credentials. */
-function locationOf(location, base) {
-    if (!location)
-        return { origin: 'an unnamed location', path: '' };
-    const url = URL.parse(location, base);
-    return url
-        ? { origin: url.origin, path: url.pathname }
-        : { origin: 'an unreadable location', path: '' };
-}
-
-;// CONCATENATED MODULE: ./src/control-plane/http.ts
-// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
-// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
-// Each attempt is one request of src/net/ (the runner's proxy, no redirect followed: it would send
-// X-Api-Key to a redirect's host), on kept-alive sockets of this transport's own.
-
-
-
-
-
-
-
-const DEFAULT_RETRY = {
-    maxAttempts: 5,
-    maxRateLimitedAttempts: 30,
-    baseDelayMs: 500,
-    maxDelayMs: 20_000,
-    maxRetryAfterMs: 60_000
-};
-/** Statuses after which a request that is safe to repeat is tried again. */
-const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
-/** Connection errors that mean the request never reached the server: safe even for writes. */
-const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
-class Transport {
-    #opts;
-    #pool = new agents/* KeepAlivePool */.n();
-    #requests = 0;
-    constructor(opts) {
-        this.#opts = opts;
-    }
-    /** Requests sent on the wire so far, retries included. */
-    get requestCount() {
-        return this.#requests;
-    }
-    /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
-    async send(request) {
-        // Errors name the host and the full path, and inputs as the door does.
-        const spec = { ...request, base: this.#base(), say: this.#opts.say };
-        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
-        let unknownOutcome = false;
-        /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
-        let last;
-        // A rate limit paces the run and has a budget of its own: a reset between 429s must not find
-        // the budget of failed attempts spent by them.
-        let failed = 0;
-        for (let attempt = 1;; attempt++) {
-            this.#checkAborted(spec, last);
-            const tried = await this.#once(spec).then(res => ({ res }), (err) => ({ err }));
-            let retry;
-            if ('err' in tried) {
-                failed++;
-                retry = this.#retryAfterFailure(spec, tried.err, { attempt, failed }, idempotent);
-            }
-            else {
-                const { res } = tried;
-                if (res.status >= 200 && res.status < 300)
-                    return { status: res.status, json: this.#json(spec, res) };
-                if (res.status >= 300 && res.status < 400)
-                    throw this.#redirectRefused(spec, res);
-                const error = await this.#apiError(spec, res);
-                error.afterUnknownOutcome = unknownOutcome;
-                if (res.status !== 429)
-                    failed++;
-                retry = this.#retryAfterStatus(spec, res, error, { attempt, failed }, idempotent);
-            }
-            unknownOutcome ||= retry.mayHaveApplied;
-            last = retry.error;
-            await this.#sleep(retry.delay, spec);
-        }
-    }
-    /** After no answer: the retry to make, or the error when a write may have been applied. */
-    #retryAfterFailure(spec, err, tries, idempotent) {
-        const { attempt, failed } = tries;
-        if (err instanceof errors/* AbortedError */.oM || err instanceof errors/* UnexpectedResponseError */.dk)
-            throw err;
-        const e = err;
-        const lastReason = this.#reason(e);
-        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
-        if (!idempotent && !notSent) {
-            const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
-            throw new errors/* OutcomeUnknownError */.Do(spec, lastReason, { cause: err, pending });
-        }
-        // The same oversized answer would come again: fetching it twice only wastes time.
-        if (e.code === 'EBODYTOOLARGE')
-            throw new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
-        const delay = this.#backoff(attempt);
-        if (failed >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
-            throw new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
-        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
-        const error = new errors/* NetworkError */.Dr(spec, lastReason, attempt, { cause: err });
-        return { delay, error, mayHaveApplied: !notSent };
-    }
-    /** After an error status: the retry to make, or the error when the status is final. */
-    #retryAfterStatus(spec, res, error, tries, idempotent) {
-        const { retry } = this.#opts;
-        const { attempt, failed } = tries;
-        // A 429 is refused before anything is applied, so even a write may be sent again.
-        const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
-        if (!retryable) {
-            if (!idempotent && res.status >= 500)
-                throw new errors/* OutcomeUnknownError */.Do(spec, `HTTP ${res.status}`, { cause: error });
-            throw error;
-        }
-        const retryAfter = parseRetryAfter(res.headers['retry-after'], this.#opts.clock.now());
-        // Retry-After is a floor: parallel jobs on one key, all told the same, would come back together
-        // to be refused again. A jittered backoff on top spreads the herd out.
-        const delay = retryAfter !== undefined
-            ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
-            : this.#backoff(attempt);
-        const spent = res.status === 429 ? attempt >= retry.maxRateLimitedAttempts : failed >= retry.maxAttempts;
-        if (spent || !this.#fits(delay, spec)) {
-            if (retryAfter !== undefined)
-                error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
-            throw error;
-        }
-        this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
-            (retryAfter !== undefined ? ' (Retry-After)' : ''));
-        if (res.status === 429)
-            this.#opts.onRateLimited?.(delay);
-        // A 429 is refused before anything is done; any other retried status may have done it.
-        return { delay, error, mayHaveApplied: res.status !== 429 };
-    }
-    /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
-    #redirectRefused(spec, res) {
-        const target = locationOf(res.headers.location, this.#opts.baseUrl);
-        const path = (0,inert/* sanitizeServerText */.c8)(this.#opts.redactor.redact(target.path), 200);
-        return new errors/* RedirectRefusedError */.jw(spec, res.status, { origin: target.origin, path });
-    }
-    /**
-     * A pause before the caller tries again (a write reconciled, a read that did not fit): `ms`, or
-     * the backoff of `attempt`. False at once when it would end past the deadline, or cancelled.
-     */
-    async pause(attempt, ms) {
-        const delay = ms ?? this.#backoff(attempt);
-        const deadline = this.#opts.deadline;
-        const now = this.#opts.clock.now();
-        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
-            return false;
-        try {
-            await this.#opts.clock.sleep(delay, this.#opts.signal);
-        }
-        catch {
-            return false;
-        }
-        return !this.#opts.signal?.aborted;
-    }
-    close() {
-        this.#pool.close();
-    }
-    #base() {
-        const url = new URL(this.#opts.baseUrl);
-        return { host: url.host, path: url.pathname.replace(/\/+$/, '') };
-    }
-    #backoff(attempt) {
-        const { baseDelayMs, maxDelayMs } = this.#opts.retry;
-        return backoffDelay(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random);
-    }
-    #deadline(spec) {
-        const a = this.#opts.deadline;
-        const b = spec.deadline;
-        return a === undefined ? b : b === undefined ? a : Math.min(a, b);
-    }
-    /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
-    #fits(delay, spec) {
-        const deadline = this.#deadline(spec);
-        const now = this.#opts.clock.now();
-        return deadline === undefined || now + delay < deadline;
-    }
-    async #sleep(ms, spec) {
-        try {
-            await this.#opts.clock.sleep(ms, this.#opts.signal);
-        }
-        catch {
-            this.#checkAborted(spec);
-        }
-    }
-    /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
-    #checkAborted(spec, last) {
-        if (this.#opts.signal?.aborted)
-            throw new errors/* AbortedError */.oM(spec, `${spec.operation} cancelled`);
-        const deadline = this.#deadline(spec);
-        if (deadline !== undefined && this.#opts.clock.now() >= deadline)
-            throw last ?? new errors/* AbortedError */.oM(spec, `${spec.operation} not sent: the deadline has passed`);
-    }
-    #reason(e) {
-        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
-            const within = formatSeconds(e.budgetMs ?? this.#opts.requestTimeoutMs);
-            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
-        }
-        if (e.code === 'EBODYTOOLARGE')
-            return e.message;
-        return (0,inert/* sanitizeServerText */.c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
-    }
-    #json(spec, res) {
-        if (res.status === 204 || res.text === '')
-            return undefined;
-        try {
-            return JSON.parse(res.text);
-        }
-        catch {
-            // Redact before cutting: a cut through a secret would hide it from the redactor.
-            const start = (0,inert/* sanitizeServerText */.c8)(this.#opts.redactor.redact(res.text), 80);
-            throw new errors/* UnexpectedResponseError */.dk(spec, res.status, `the body is not JSON (starts with "${start}")`);
-        }
-    }
-    async #apiError(spec, res) {
-        const { ErrorDetail, HTTPValidationError } = await (0,load_schema/* loadSchema */.e)();
-        const redact = (s) => this.#opts.redactor.redact(s);
-        let parsed;
-        try {
-            parsed = JSON.parse(res.text);
-        }
-        catch {
-            parsed = undefined;
-        }
-        const validation = HTTPValidationError.safeParse(parsed);
-        if (validation.success) {
-            // `input` echoes what was sent (secret values among it): it is never shown.
-            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
-                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
-                msg: redact(msg),
-                type
-            }));
-            return new errors/* ApiError */.hD(spec, res.status, (0,errors/* renderValidationErrors */.fF)(entries), entries);
-        }
-        const detail = ErrorDetail.safeParse(parsed);
-        const text = detail.success ? detail.data.detail : res.text;
-        return new errors/* ApiError */.hD(spec, res.status, (0,inert/* sanitizeServerText */.c8)(redact(text)));
-    }
-    #log(line) {
-        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
-        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
-    }
-    /** One attempt: the request on the wire within its time budget, and its whole answer. */
-    async #once(spec) {
-        const { baseUrl, headers, requestTimeoutMs, signal, maxBodyBytes } = this.#opts;
-        const deadline = this.#deadline(spec);
-        const url = buildUrl(baseUrl, spec.path, spec.query);
-        const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
-        // Worked out once the agent is loaded: loading it is this process's time, not the server's.
-        const budget = () => deadline === undefined
-            ? requestTimeoutMs
-            : Math.min(requestTimeoutMs, deadline - this.#opts.clock.now());
-        this.#requests++;
-        this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
-        let answer;
-        try {
-            answer = await (0,request/* request */.E)({
-                url,
-                method: spec.method,
-                headers,
-                ...(body === undefined ? {} : { body }),
-                timeoutMs: budget,
-                ...(signal ? { signal } : {}),
-                maxBody: maxBodyBytes,
-                pool: this.#pool
-            });
-        }
-        catch (err) {
-            throw err instanceof request/* RequestFailure */.e ? this.#failure(spec, err) : err;
-        }
-        if (answer.cut)
-            throw Object.assign(new Error(`the answer is larger than ${formatBytes(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
-        const size = Buffer.byteLength(answer.body);
-        this.#log(`← ${answer.status} ${spec.method} ${url.pathname} (${size} bytes)`);
-        return { status: answer.status, headers: answer.headers, text: answer.body };
-    }
-    /** A failed exchange as reported: cancelled, out of its budget (named), or as it came. */
-    #failure(spec, err) {
-        if (err.kind === 'cancelled')
-            return new errors/* AbortedError */.oM(spec, `${spec.operation} cancelled`);
-        if (err.kind === 'timeout')
-            return Object.assign(new Error('timeout'), {
-                name: 'TimeoutError',
-                budgetMs: err.budgetMs,
-                byDeadline: err.budgetMs < this.#opts.requestTimeoutMs
-            });
-        if (err.kind === 'incomplete')
-            return new Error('the connection closed before the answer was complete');
-        return err.cause;
-    }
-}
-
+// EXTERNAL MODULE: ./src/control-plane/http.ts
+var http = __nccwpck_require__(1860);
 ;// CONCATENATED MODULE: ./src/control-plane/client-options.ts
 /** One log line's message is cut to this many characters (after redaction). */
 const MAX_LOG_MESSAGE_CHARS = 4000;
@@ -32692,6 +32423,10 @@ async function* readAllPages(read, pageSize, ctx, what) {
     }
 }
 
+// EXTERNAL MODULE: ./src/control-plane/redact.ts
+var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/control-plane/load-schema.ts
+var load_schema = __nccwpck_require__(3190);
 // EXTERNAL MODULE: ./src/version.ts + 1 modules
 var version = __nccwpck_require__(1013);
 ;// CONCATENATED MODULE: ./src/control-plane/client.ts
@@ -32746,13 +32481,13 @@ class ControlPlaneClient {
         this.requestTimeoutMs = opts.requestTimeoutMs ?? 30_000;
         this.dialect = opts.dialect ?? 'interface';
         this.deadline = opts.deadline;
-        this.#transport = new Transport({
+        this.#transport = new http/* Transport */.o({
             baseUrl: opts.baseUrl,
             headers,
             requestTimeoutMs: this.requestTimeoutMs,
             deadline: opts.deadline,
             signal: opts.signal,
-            retry: { ...DEFAULT_RETRY, ...opts.retry },
+            retry: { ...http/* DEFAULT_RETRY */.v, ...opts.retry },
             maxBodyBytes: opts.maxBodyBytes ?? 32 * 1024 * 1024,
             redactor: this.redactor,
             debug: opts.debug,
@@ -33293,7 +33028,7 @@ const SETUP_BUDGET_MS = 10 * 60_000;
 const SETUP_BUDGET_FLOOR_MS = 30_000;
 /** One run, on one clock made here (`time`: a test's virtual clock, shared with the emulator). */
 async function run(port, time = {}) {
-    const clock = makeClock(time);
+    const clock = (0,src_clock/* makeClock */.Z)(time);
     const started = clock.now();
     const given = readRawInputs(name => port.input(name));
     // With `manifest`: its entry's settings join the inputs, checked with them.
@@ -33542,6 +33277,34 @@ async function main_run() {
         process.removeListener('SIGINT', onSignal);
         process.removeListener('SIGTERM', onSignal);
     }
+}
+
+
+/***/ }),
+
+/***/ 529:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Z: () => (/* binding */ makeClock)
+});
+
+;// CONCATENATED MODULE: external "node:timers/promises"
+const promises_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:timers/promises");
+;// CONCATENATED MODULE: ./src/clock.ts
+// The run's one clock: what time it is and how to wait. `run()` makes it (real time unless a test
+// gives its own) and hands it to everything that reads the time or pauses; nothing below takes
+// `Date.now` or a timer of its own.
+
+/** The one real-time pause of the action: rejects (an AbortError) at once if `signal` has aborted. */
+function sleep(ms, signal) {
+    return (0,promises_namespaceObject.setTimeout)(ms, undefined, { signal });
+}
+/** Real time, with parts replaced (tests pass a virtual `now` and `sleep`). */
+function makeClock(over = {}) {
+    return { now: over.now ?? Date.now, sleep: over.sleep ?? sleep };
 }
 
 
@@ -34351,7 +34114,7 @@ async function writing(deps, kind, write) {
 
 /***/ }),
 
-/***/ 3320:
+/***/ 2152:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 
@@ -34362,7 +34125,8 @@ __nccwpck_require__.d(__webpack_exports__, {
   Rv: () => (/* binding */ examineServer),
   Gr: () => (/* binding */ healthSettings),
   eO: () => (/* binding */ known),
-  c_: () => (/* binding */ refuseHealthTarget)
+  c_: () => (/* binding */ refuseHealthTarget),
+  Fu: () => (/* binding */ rollBack)
 });
 
 // EXTERNAL MODULE: ./src/inert.ts
@@ -34373,107 +34137,12 @@ var built_workspace = __nccwpck_require__(2418);
 var external_node_path_ = __nccwpck_require__(6760);
 // EXTERNAL MODULE: ./src/duration.ts
 var duration = __nccwpck_require__(7607);
-;// CONCATENATED MODULE: ./src/health/verify/agent-call.ts
-// What the checks of the new revision need to talk to its agent server: one request, sent by the
-// caller (who decides the URL and the key). A request without an answer rejects; they say so.
-/** The body as JSON, or undefined when it is not JSON. */
-function jsonOf(body) {
-    try {
-        return JSON.parse(body);
-    }
-    catch {
-        return undefined;
-    }
-}
-/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
-function noAnswer(error) {
-    const text = error instanceof Error ? error.message : String(error);
-    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
-}
-/** The longest one request of the served-revision or graphs check may take. */
-const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
-/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
-const bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
-const isAuthStatus = (status) => status === 401 || status === 403;
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-;// CONCATENATED MODULE: ./src/health/verify/graph-config.ts
-// The graph ids a deploy should serve: the keys of the workspace config's `graphs`. Unreadable
-// there, the graphs are not checked: never a failure, the reason is said once.
-
-/** The `graphs` keys of a config's text. */
-function graphIdsOf(text, where) {
-    let config;
-    try {
-        config = JSON.parse(text);
-    }
-    catch {
-        return { unreadable: `${where} is not JSON` };
-    }
-    const graphs = config?.graphs;
-    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
-        return { unreadable: `${where} has no "graphs" object` };
-    const ids = Object.keys(graphs);
-    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
-}
-/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
-async function readGraphIds(path, shownAs = path) {
-    let text;
-    try {
-        text = await (0,promises_.readFile)(path, 'utf8');
-    }
-    catch (error) {
-        const code = error.code;
-        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
-    }
-    return graphIdsOf(text, shownAs);
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/retry.ts
-// A request of the checks tried again as the gate's probes are: 5xx, 429 or no answer, while the
-// deadline leaves room. A warming server's single 503 fails nothing; one that persists is named.
-
-
-/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
-const isTransient = (status) => status >= 500 || status === 429;
-const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
-/** Sends until an answer not transient, or no room left; `onTry` sees each (for a timer's race). */
-async function withRetries(send, o, onTry) {
-    const start = o.clock.now();
-    for (let tries = 1;; tries++) {
-        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
-        const tried = { last, tries, elapsedMs: o.clock.now() - start };
-        onTry?.(tried);
-        if (!worthRetry(last) || o.signal.aborted)
-            return tried;
-        if (o.clock.now() + o.intervalMs >= o.deadline)
-            return tried;
-        try {
-            await o.clock.sleep(o.intervalMs, o.signal);
-        }
-        catch {
-            return tried;
-        }
-    }
-}
-/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
-function describeAnswer(path, t) {
-    const { status, body } = t.last.answer;
-    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)}` : '';
-    const shown = bodyExcerpt(body);
-    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
-}
-/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
-function bodyExcerpt(body) {
-    const flat = body.replace(/\s+/g, ' ').trim();
-    if (flat === '')
-        return '';
-    return `"${(0,inert/* sanitizeServerText */.c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
-}
-/** `on 3 tries over 12 s` when it was tried more than once. */
-const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,duration/* formatDuration */.a3)(t.elapsedMs)})` : '';
-
+// EXTERNAL MODULE: ./src/health/verify/agent-call.ts
+var agent_call = __nccwpck_require__(3040);
+// EXTERNAL MODULE: ./src/health/verify/graph-config.ts
+var graph_config = __nccwpck_require__(901);
+// EXTERNAL MODULE: ./src/health/verify/retry.ts
+var retry = __nccwpck_require__(5892);
 ;// CONCATENATED MODULE: ./src/health/verify/graphs.ts
 // Every graph of the config has its assistant: the agent server creates a default one per graph
 // it loaded, so `POST /assistants/search` answering `[]` means that graph did not load. 401/403
@@ -34501,27 +34170,27 @@ const describe = (g) => `graph "${g.graph}": ${g.reason}`;
 async function checkGraph(o, graph) {
     const perTry = () => {
         const left = o.retry ? o.retry.deadline - o.retry.clock.now() : Infinity;
-        return Math.max(1, Math.min(o.requestTimeoutMs ?? DEFAULT_REQUEST_TIMEOUT_MS, left));
+        return Math.max(1, Math.min(o.requestTimeoutMs ?? agent_call/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc, left));
     };
     const send = () => o.call({
         method: 'POST',
         path: '/assistants/search',
         body: { graph_id: graph, limit: 1 },
-        signal: bounded(o.signal, perTry())
+        signal: (0,agent_call/* bounded */.Mm)(o.signal, perTry())
     });
     // Without `retry`: a deadline already passed, so the first try is the last.
     const once = { clock: { now: () => 0, sleep: async () => { } }, deadline: 0, intervalMs: 1 };
-    const tried = await withRetries(send, { ...(o.retry ?? once), signal: o.signal });
+    const tried = await (0,retry/* withRetries */.LH)(send, { ...(o.retry ?? once), signal: o.signal });
     const { last } = tried;
     if (last.kind === 'lost')
         return {
             graph,
             verdict: 'error',
-            reason: `its assistants could not be listed: ${noAnswer(last.error)}${triesText(tried)}`,
+            reason: `its assistants could not be listed: ${(0,agent_call/* noAnswer */.qE)(last.error)}${(0,retry/* triesText */.X9)(tried)}`,
             noAnswer: true
         };
     const { status, body } = last.answer;
-    if (isAuthStatus(status) || status === 404) {
+    if ((0,agent_call/* isAuthStatus */.DD)(status) || status === 404) {
         const why = status === 404 ? 'the assistants routes are turned off' : 'not allowed with the key sent';
         return {
             graph,
@@ -34529,12 +34198,12 @@ async function checkGraph(o, graph) {
             reason: `/assistants/search answered ${status} (${why})`
         };
     }
-    const list = jsonOf(body);
+    const list = (0,agent_call/* jsonOf */.o_)(body);
     if (status < 200 || status >= 300 || !Array.isArray(list))
         return {
             graph,
             verdict: 'error',
-            reason: `${describeAnswer('/assistants/search', { ...tried, last })}, not a list of assistants`
+            reason: `${(0,retry/* describeAnswer */.O1)('/assistants/search', { ...tried, last })}, not a list of assistants`
         };
     if (list.length === 0)
         return {
@@ -34545,195 +34214,8 @@ async function checkGraph(o, graph) {
     return { graph, verdict: 'found' };
 }
 
-;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
-/** Why the run misses `expect`, or undefined when it meets it. */
-function expectationMiss(expect, run) {
-    const wanted = expect.status ?? 'success';
-    if (run.status !== wanted)
-        return wanted === 'success'
-            ? 'the run ended in an error'
-            : 'the run succeeded, an error was expected';
-    if (expect.contains !== undefined && !containsText(run, expect.contains))
-        return `the output does not contain ${JSON.stringify(expect.contains)}`;
-    if (expect.path === undefined && !('equals' in expect))
-        return undefined;
-    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
-    if (found === undefined)
-        return `the output has nothing at ${expect.path}`;
-    if ('equals' in expect && !deepEqual(found.value, expect.equals))
-        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
-    return undefined;
-}
-/** In the text as shown, or in any text value of the output (JSON escapes aside). */
-function containsText(run, text) {
-    if (run.text.includes(text))
-        return true;
-    const stack = [run.output];
-    while (stack.length > 0) {
-        const v = stack.pop();
-        if (typeof v === 'string' && v.includes(text))
-            return true;
-        if (typeof v === 'object' && v !== null)
-            stack.push(...Object.values(v));
-    }
-    return false;
-}
-/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
-function valueAt(root, path) {
-    let v = root;
-    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
-        if (index !== undefined) {
-            if (!Array.isArray(v) || Number(index) >= v.length)
-                return undefined;
-            v = v[Number(index)];
-        }
-        else {
-            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
-                return undefined;
-            v = v[key];
-        }
-    }
-    return { value: v };
-}
-function deepEqual(a, b) {
-    if (a === b)
-        return true;
-    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
-        return false;
-    if (Array.isArray(a) !== Array.isArray(b))
-        return false;
-    const ka = Object.keys(a);
-    const kb = Object.keys(b);
-    if (ka.length !== kb.length)
-        return false;
-    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
-}
-const expectations_short = (v) => {
-    const t = JSON.stringify(v) ?? String(v);
-    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
-};
-
-;// CONCATENATED MODULE: ./src/health/verify/run-end.ts
-// How a `POST /runs/wait` answer ended: 200 with the final values, or `{"__error__": ...}` when the
-// run raised (only a 2xx JSON answer is read so: smoke.ts).
-
-/** How a `/runs/wait` answer ended. */
-function runOf(status, body) {
-    const parsed = jsonOf(body);
-    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
-        ? parsed.__error__
-        : undefined;
-    if (error !== undefined)
-        return { status: 'error', output: error, text: JSON.stringify(error) };
-    const output = parsed === undefined ? body : parsed;
-    const text = typeof output === 'string' ? output : JSON.stringify(output);
-    return { status: status >= 400 ? 'error' : 'success', output, text };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
-
-
-
-
-const DEFAULT_RETRY_INTERVAL_MS = 5000;
-const EXCERPT_CHARS = 300;
-async function runSmokeCases(o) {
-    const cases = [];
-    for (const c of o.cases) {
-        if (o.signal.aborted)
-            break;
-        cases.push(await runCase(o, c));
-    }
-    return { verdict: o.signal.aborted ? 'cancelled' : smokeVerdict(cases), cases };
-}
-/** SmokeResult's verdict of the cases that ran. */
-function smokeVerdict(cases) {
-    const any = (...v) => cases.some(c => v.includes(c.verdict));
-    return any('failed', 'timeout') ? 'failed' : any('inconclusive') ? 'inconclusive' : 'passed';
-}
-/**
- * One run, tried again on a transient answer, raced against the case's timeout: a timeout while a
- * transient answer waits its next try is that answer's (it persisted).
- */
-async function send(o, c) {
-    const stop = new AbortController();
-    const signal = AbortSignal.any([o.signal, stop.signal]);
-    let latest;
-    let inFlight = false;
-    const call = () => {
-        inFlight = true;
-        return o
-            .call({
-            method: 'POST',
-            path: '/runs/wait',
-            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
-            signal
-        })
-            .finally(() => (inFlight = false));
-    };
-    const retry = {
-        clock: o.clock,
-        deadline: o.clock.now() + c.timeoutMs,
-        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
-        signal
-    };
-    const request = withRetries(call, retry, t => (latest = t)).then((tried) => ({
-        kind: 'tried',
-        tried
-    }));
-    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
-    try {
-        return await Promise.race([request, timer]);
-    }
-    finally {
-        stop.abort();
-    }
-}
-async function runCase(o, c) {
-    const start = o.clock.now();
-    const outcome = await send(o, c);
-    const result = (verdict, excerpt, reason) => ({
-        name: c.name,
-        graph: c.graph,
-        verdict,
-        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
-        excerpt: excerptOf(excerpt, o.mask),
-        elapsedMs: o.clock.now() - start
-    });
-    if (o.signal.aborted || outcome.kind === 'cancelled')
-        return result('cancelled', '');
-    if (outcome.kind === 'timeout')
-        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
-    const { tried } = outcome;
-    const { last } = tried;
-    if (last.kind === 'lost')
-        return result('failed', '', `${noAnswer(last.error)}${triesText(tried)}`);
-    const { status, body } = last.answer;
-    if (isAuthStatus(status))
-        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
-    const notARun = notARunEnd(last.answer);
-    if (notARun !== undefined)
-        return result('failed', '', `${describeAnswer('/runs/wait', { ...tried, last })}, ${notARun}`);
-    const run = runOf(status, body);
-    const miss = expectationMiss(c.expect, run);
-    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
-}
-/** Why an answer is no run's end: a sign-in redirect or an HTML page says nothing of the graph. */
-function notARunEnd(a) {
-    if (a.status < 200 || a.status >= 300)
-        return 'not the end of a run';
-    if (a.body.trim() === '')
-        return 'an empty answer, not the end of a run';
-    if (jsonOf(a.body) === undefined)
-        return 'not JSON, not the end of a run';
-    return undefined;
-}
-/** Masked first, then cut: a secret is never shown in part. */
-function excerptOf(text, mask) {
-    const masked = mask(text);
-    return masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS - 1)}…`;
-}
-
+// EXTERNAL MODULE: ./src/health/verify/smoke.ts + 1 modules
+var smoke = __nccwpck_require__(5243);
 ;// CONCATENATED MODULE: ./src/health/revision-checks.ts
 // After the gate's window: each graph of the config has an assistant, then the smoke cases run
 // (verify/), each said in the log; a failure fails like an unhealthy server, 401/403 is a warning.
@@ -34776,7 +34258,7 @@ async function graphsStep(i) {
     const path = (0,external_node_path_.isAbsolute)(i.graphConfigPath)
         ? i.graphConfigPath
         : (0,external_node_path_.resolve)(i.workspace ?? '.', i.graphConfigPath);
-    const ids = await readGraphIds(path, i.graphConfigPath);
+    const ids = await (0,graph_config/* readGraphIds */.v)(path, i.graphConfigPath);
     if ('unreadable' in ids) {
         i.log.info(`Graphs not checked: ${ids.unreadable}.`);
         return undefined;
@@ -34786,7 +34268,7 @@ async function graphsStep(i) {
         graphs: ids.graphs,
         signal: i.signal ?? new AbortController().signal,
         // The run's timeout bounds them as it bounds the gate; a transient answer is tried again.
-        requestTimeoutMs: DEFAULT_REQUEST_TIMEOUT_MS,
+        requestTimeoutMs: agent_call/* DEFAULT_REQUEST_TIMEOUT_MS */.Zc,
         retry: { clock: i.clock, deadline: i.deadline, intervalMs: i.intervalMs }
     });
     for (const g of result.graphs)
@@ -34804,7 +34286,7 @@ async function smokeStep(i) {
         if (left <= 0)
             return 'timeout';
         const timeoutMs = Math.min(c.timeoutMs, left);
-        const one = await runSmokeCases({ ...i, signal, cases: [{ ...c, timeoutMs }] });
+        const one = await (0,smoke/* runSmokeCases */.Uf)({ ...i, signal, cases: [{ ...c, timeoutMs }] });
         const result = one.cases[0];
         if (result?.verdict === 'timeout' && timeoutMs < c.timeoutMs)
             return 'timeout';
@@ -34813,7 +34295,7 @@ async function smokeStep(i) {
         i.log.info(describeCase(result));
         cases.push(result);
     }
-    const verdict = smokeVerdict(cases);
+    const verdict = (0,smoke/* smokeVerdict */.FH)(cases);
     if (verdict === 'inconclusive')
         i.log.warning(`Smoke cases could not run: ${cases.find(c => c.verdict === 'inconclusive')?.reason ?? 'not allowed'}. Their verdict is inconclusive.`, 'Smoke test inconclusive');
     return { verdict, cases };
@@ -34859,7 +34341,7 @@ const served_revision_text = (v) => (typeof v === 'string' && v !== '' ? v : nul
 function readInfo(answer, expected) {
     if (answer.status < 200 || answer.status >= 300)
         return { kind: 'no-answer', reason: `/info answered ${answer.status}` };
-    const body = jsonOf(answer.body);
+    const body = (0,agent_call/* jsonOf */.o_)(answer.body);
     if (typeof body !== 'object' || body === null)
         return { kind: 'no-answer', reason: '/info answered no JSON object' };
     const host = body.host;
@@ -34993,7 +34475,7 @@ async function readOnce(call, expected, timeoutMs, signal) {
         return readInfo(answer, expected);
     }
     catch (error) {
-        return { kind: 'no-answer', reason: noAnswer(error) };
+        return { kind: 'no-answer', reason: (0,agent_call/* noAnswer */.qE)(error) };
     }
 }
 function describeReading(r, e) {
@@ -35018,157 +34500,14 @@ function otherServed(r, e) {
     return `revision ${id}${of ? ` of deployment ${project}` : ''} answers, not yet this run's revision ${e.revisionId} (the previous one drains while the new one starts)`;
 }
 
-// EXTERNAL MODULE: ./src/control-plane/base-url.ts
-var base_url = __nccwpck_require__(1937);
-// EXTERNAL MODULE: ./src/control-plane/vouched-hosts.ts
-var vouched_hosts = __nccwpck_require__(4040);
-;// CONCATENATED MODULE: ./src/health/target.ts
-// Where the health probes go: custom_url with the path appended, and whether they carry the key.
-// The URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
-// https or to loopback, whose traffic cannot be read on the way. Checked before any connection.
-
-
-/** The probe URL, or why not: the path appended, never resolved, so it names no other host. */
-function probeTarget(customUrl, path, vouched = []) {
-    if (!customUrl)
-        return {
-            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
-        };
-    const base = URL.parse(customUrl);
-    if (!base)
-        return { problem: `its custom_url "${customUrl}" is not a URL` };
-    if (base.username || base.password)
-        return {
-            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
-        };
-    if (base.protocol === 'http:' && !(0,base_url/* isLoopbackHost */.cW)(base.hostname))
-        return {
-            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
-        };
-    if (base.protocol !== 'https:' && base.protocol !== 'http:')
-        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
-    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
-    const url = URL.parse(`${prefix}${path}`);
-    if (!url)
-        return { problem: `${prefix}${path} is not a URL` };
-    // Guards the rule above against any parsing surprise: the key goes to that origin only.
-    if (url.origin !== base.origin)
-        return { problem: `${path} leaves ${base.origin}` };
-    return { url, vouchedBy: vouchedBy(url, vouched) };
-}
-/** What allows the key to go to `url`'s host, or undefined. */
-function vouchedBy(url, vouched) {
-    const plain = url.protocol !== 'https:';
-    return vouched.find(p => (plain ? p.loopback === true : true) && (0,vouched_hosts/* matchesHost */.qC)(p, url))?.text;
-}
-/**
- * The hosts the probes may send the key to: custom-url's, health-check-hosts, in the langsmith
- * dialect the deployment's own, and loopback only when base-url is loopback (the emulator).
- */
-function vouchedHosts(o, deployment) {
-    const own = o.customUrl ? (0,vouched_hosts/* exactHost */._D)(o.customUrl) : undefined;
-    const service = o.apiDialect === 'langsmith' && deployment ? (0,vouched_hosts/* deploymentHost */.MZ)(deployment) : undefined;
-    return [
-        ...((0,base_url/* isLoopbackUrl */.tE)(o.baseUrl) ? [vouched_hosts/* LOOPBACK */.Ws] : []),
-        ...(own ? [own] : []),
-        ...(o.healthCheckHosts ?? []),
-        ...(service ? [service] : [])
-    ];
-}
-
-// EXTERNAL MODULE: ./src/net/request.ts
-var request = __nccwpck_require__(2170);
-;// CONCATENATED MODULE: ./src/health/probe.ts
-// One health probe: through the one request (src/net/), to exactly the URL given, bounded in time,
-// no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
-
-/** More than enough for `{"ok": true}` or an error page's first lines. */
-const MAX_PROBE_BODY = 4096;
-class ProbeTimeoutError extends Error {
-    constructor(ms) {
-        super(`no answer within ${ms} ms`);
-        this.name = 'ProbeTimeoutError';
-    }
-}
-const httpProbe = async (req) => {
-    const sized = req.body === undefined ? {} : { 'content-type': 'application/json' };
-    try {
-        const answer = await (0,request/* request */.E)({
-            url: req.url,
-            method: req.method ?? 'GET',
-            headers: { ...req.headers, ...sized },
-            ...(req.body === undefined ? {} : { body: req.body }),
-            timeoutMs: req.timeoutMs,
-            ...(req.signal ? { signal: req.signal } : {}),
-            maxBody: req.maxBody ?? MAX_PROBE_BODY
-        });
-        return responseOf(answer);
-    }
-    catch (err) {
-        if (!(err instanceof request/* RequestFailure */.e))
-            throw err;
-        // The status came: a timeout from then on is a slow body, not a missing answer.
-        if (err.kind === 'timeout' && err.answer)
-            return { ...responseOf(err.answer), slowBody: true };
-        if (err.kind === 'timeout')
-            throw new ProbeTimeoutError(req.timeoutMs);
-        if (err.kind === 'incomplete')
-            throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
-        throw err.cause;
-    }
-};
-function responseOf(answer) {
-    const location = answer.headers.location;
-    return { status: answer.status, ...(location ? { location } : {}), body: answer.body };
-}
-
-;// CONCATENATED MODULE: ./src/health/verify/agent-probe.ts
-// The one client of the agent server: every request of the gate and the checks is sent by
-// sendToAgent, which decides its headers (X-Api-Key only to a vouched host), to probeTarget's URL.
-
-
-/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
-const MAX_AGENT_BODY = 256 * 1024;
-/** The transport's own bound: the checks bound each request tighter through its signal. */
-const REQUEST_BOUND_MS = 31 * 60_000;
-/** One request to a target: its URL checked again right before the key goes (not its word). */
-function sendToAgent(a, target, req) {
-    const vouched = target.vouchedBy !== undefined && vouchedBy(target.url, a.vouched ?? []) !== undefined;
-    const key = vouched ? { 'x-api-key': a.apiKey } : {};
-    const transport = a.transport ?? httpProbe;
-    return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
-}
-function agentProbe(o) {
-    return async (req) => {
-        const target = probeTarget(o.url, req.path, o.vouched);
-        if ('problem' in target)
-            throw new Error(target.problem);
-        const res = await sendToAgent(o, target, {
-            method: req.method,
-            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
-            timeoutMs: REQUEST_BOUND_MS,
-            signal: req.signal,
-            maxBody: MAX_AGENT_BODY
-        });
-        if (res.slowBody)
-            throw new Error('the answer was still arriving when the time ran out');
-        if (res.status >= 300 && res.status < 400)
-            return {
-                status: res.status,
-                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
-            };
-        return { status: res.status, body: res.body };
-    };
-}
-/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
-function redirectHost(location, base) {
-    if (!location)
-        return 'nowhere (no Location)';
-    return URL.parse(location, base.href)?.host ?? 'an invalid Location';
-}
-
+// EXTERNAL MODULE: ./src/health/target.ts
+var health_target = __nccwpck_require__(7273);
+// EXTERNAL MODULE: ./src/health/verify/agent-probe.ts
+var agent_probe = __nccwpck_require__(3880);
 // EXTERNAL MODULE: ./src/control-plane/redact.ts
 var redact = __nccwpck_require__(7889);
+// EXTERNAL MODULE: ./src/health/probe.ts
+var probe = __nccwpck_require__(4664);
 ;// CONCATENATED MODULE: ./src/health/window.ts
 // The health gate: after DEPLOYED, ask the agent server itself. Until its first 2xx the probes go
 // on until the deadline; from it on, every probe of the window must be 2xx. Only 404s: the health
@@ -35188,7 +34527,7 @@ const DEFAULT_PROBE_TIMEOUT_MS = 10_000;
 const UNAVAILABLE_AFTER = 3;
 /** Answers kept for the report. */
 const KEPT = 3;
-const window_EXCERPT_CHARS = 120;
+const EXCERPT_CHARS = 120;
 /** The probe URL may not carry the key: no connection is made, and this says why. */
 class HealthTargetError extends Error {
     constructor(message) {
@@ -35276,7 +34615,7 @@ function windowCutShort(windowMs, windowEnd, now) {
     return `the timeout came ${(0,duration/* formatDuration */.a3)(now - (windowEnd - windowMs))} into the ${(0,duration/* formatDuration */.a3)(windowMs)} window of 2xx`;
 }
 async function checkHealth(o) {
-    const target = probeTarget(o.url, o.path, o.vouched);
+    const target = (0,health_target/* probeTarget */.Uv)(o.url, o.path, o.vouched);
     if ('problem' in target)
         throw new HealthTargetError(o.redactor.redact(target.problem));
     const { url, vouchedBy } = target;
@@ -35419,23 +34758,23 @@ async function probeOnce(o, target, now, wakeUntil) {
     const timeoutMs = probeTimeout(o, now, wakeUntil);
     let res;
     try {
-        res = await sendToAgent(o, target, { timeoutMs, signal: o.signal });
+        res = await (0,agent_probe/* sendToAgent */.n4)(o, target, { timeoutMs, signal: o.signal });
     }
     catch (err) {
         return { status: null, excerpt: describeError(err, o.redactor) };
     }
-    const excerpt = window_excerptOf(res, target.url, o.redactor);
+    const excerpt = excerptOf(res, target.url, o.redactor);
     const own = res.status >= 500 && !res.slowBody ? serverError(res.body) : undefined;
     return {
         status: res.status,
         excerpt,
         ...(res.slowBody ? { slowBody: true } : {}),
-        ...(own ? { serverError: (0,inert/* sanitizeServerText */.c8)(o.redactor.redact(own), window_EXCERPT_CHARS) } : {})
+        ...(own ? { serverError: (0,inert/* sanitizeServerText */.c8)(o.redactor.redact(own), EXCERPT_CHARS) } : {})
     };
 }
 /** The server's own error in a JSON body: a running server's word, never a platform's page. */
 function serverError(body) {
-    const parsed = jsonOf(body);
+    const parsed = (0,agent_call/* jsonOf */.o_)(body);
     if (!parsed || typeof parsed !== 'object' || Array.isArray(parsed))
         return undefined;
     const { error, ok } = parsed;
@@ -35445,16 +34784,16 @@ function serverError(body) {
         return JSON.stringify(error);
     return ok === false ? 'ok: false' : undefined;
 }
-function window_excerptOf(res, url, redactor) {
+function excerptOf(res, url, redactor) {
     if (res.status >= 300 && res.status < 400) {
-        const where = `redirect to ${redirectHost(res.location, url)}, not followed`;
-        return (0,inert/* sanitizeServerText */.c8)(redactor.redact(where), window_EXCERPT_CHARS);
+        const where = `redirect to ${(0,agent_probe/* redirectHost */.DM)(res.location, url)}, not followed`;
+        return (0,inert/* sanitizeServerText */.c8)(redactor.redact(where), EXCERPT_CHARS);
     }
     // Redacted before it is cut: a cut through a secret would hide it from the redactor.
-    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(res.body), window_EXCERPT_CHARS);
+    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(res.body), EXCERPT_CHARS);
 }
 function describeError(err, redactor) {
-    if (err instanceof ProbeTimeoutError)
+    if (err instanceof probe/* ProbeTimeoutError */.sc)
         return err.message;
     const e = err;
     const text = e.code === 'ECONNRESET'
@@ -35464,9 +34803,11 @@ function describeError(err, redactor) {
             : e.code
                 ? `no answer (${e.code})`
                 : `no answer (${e instanceof Error ? e.message : String(err)})`;
-    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(text), window_EXCERPT_CHARS);
+    return (0,inert/* sanitizeServerText */.c8)(redactor.redact(text), EXCERPT_CHARS);
 }
 
+// EXTERNAL MODULE: ./src/inputs/health.ts
+var health = __nccwpck_require__(6543);
 // EXTERNAL MODULE: ./src/commands/deploy/after-failure/after-failure.ts + 2 modules
 var after_failure = __nccwpck_require__(1134);
 // EXTERNAL MODULE: ./src/interface/ending.ts
@@ -35498,7 +34839,7 @@ async function healthGate(s, deps) {
                         if (unvouched)
                             log.info(unvouched);
                     }
-                    const text = gate_describeAnswer(answer) +
+                    const text = describeAnswer(answer) +
                         (answer.warming ? ' (warming: the Serverless agent server is waking up)' : '');
                     // A long wait repeats one answer: it is said once, and again when it changes.
                     if (text !== last)
@@ -35554,7 +34895,7 @@ function refused(problem, deps, without = '') {
     return (0,ending/* stop */.ds)(`${deps.say('health-check')} cannot ask the agent server: ${problem}. No probe was sent.`, `Set ${deps.say('custom-url')} to the https address of the agent server${without}, or turn ${deps.say('health-check')} off.`, 'Health check refused');
 }
 /** One answer as the job log shows it: `503 "database unreachable"`, `no answer (…)`. */
-function gate_describeAnswer(a) {
+function describeAnswer(a) {
     if (a.status === null)
         return `no answer: ${a.excerpt}`;
     if (a.slowBody)
@@ -35563,7 +34904,7 @@ function gate_describeAnswer(a) {
 }
 /** The error of an unhealthy server: it names the last answers, and whether it was rolled back. */
 function unhealthy(result, revisionId, name, rolledBack) {
-    const answers = result.answers.map(gate_describeAnswer).join('; ');
+    const answers = result.answers.map(describeAnswer).join('; ');
     return failure(`Revision ${revisionId} of "${name ?? ''}" is DEPLOYED, but its agent server is unhealthy: ${result.reason ?? 'a probe failed'}. ` +
         `Last answers: ${answers}.` +
         (rolledBack ? ` ${rolledBack}` : ''), 'Read the revision’s deploy log and the server’s own log (a missing secret, a database it cannot reach, a graph that does not load); fix, and push again.', 'Agent server unhealthy');
@@ -35593,7 +34934,7 @@ function notVouchedBy(say, host) {
 }
 /** The line for probes that go without the key (the gate decides it the same way, target.ts). */
 function withoutKey(s, say) {
-    const t = probeTarget(s.url, s.path, s.vouched);
+    const t = (0,health_target/* probeTarget */.Uv)(s.url, s.path, s.vouched);
     if ('url' in t && t.vouchedBy !== undefined)
         return undefined;
     const host = URL.parse(s.url ?? '')?.host ?? 'its host';
@@ -35603,7 +34944,7 @@ function withoutKey(s, say) {
 function notVouched(result, say) {
     const host = (0,inert/* sanitizeServerText */.c8)(result.host ?? 'its host', 300);
     const answer = result.answers.at(-1);
-    return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? gate_describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
+    return (0,ending/* stop */.ds)(`The agent server at ${host} answered ${answer ? describeAnswer(answer) : '401/403'} to a probe sent without the API key: ` +
         `${host} is not vouched for (${notVouchedBy(say, host)}), so the key is not sent there. The health check could not be made.`, `If ${host} is your agent server, add it to ${say('health-check-hosts')} (or set ${say('custom-url')} to it); if not, the deployment's custom_url points somewhere it should not: check it.`, 'Health check host not vouched for');
 }
 /** The deadline came inside the window: the check did not finish; nothing is rolled back. */
@@ -35633,15 +34974,20 @@ var gone = __nccwpck_require__(7873);
 
 
 
+
 /** The run's facts as the steps after the write know them: the journal and what they learned. */
 const known = (c) => ({ ...c.journal, ...c.learned });
 async function checkDeployedHealth(c, r) {
     const { o, from, deps } = c;
-    if (!o.healthCheck)
+    // `evaluate` runs its own served-revision check: the gate on the default route, no window.
+    const path = o.healthCheck || (deps.evaluation ? health/* DEFAULT_HEALTH_PATH */.fp : undefined);
+    if (!path)
         return { outcome: 'deployed' };
     const { say } = deps;
     const state = known(c);
-    const settings = healthSettings(o, o.healthCheck, state, deps, r);
+    const settings = healthSettings(o, path, state, deps, r);
+    if (!o.healthCheck)
+        settings.windowMs = 0;
     const built = { source: state.source, repoCommitSha: state.repoCommitSha };
     const skipped = await (0,built_workspace/* graphsSkippedBecause */.O)(builtFrom(o, from), built, deps.workspace ?? '.');
     const x = await examineServer(o, deps, {
@@ -35659,7 +35005,8 @@ async function checkDeployedHealth(c, r) {
         return { outcome: 'cancelled', failure: { message, title: 'Deploy cancelled' } };
     }
     const stale = x.served?.verdict === 'stale';
-    const deleted = (result.health !== 'healthy' || stale) && (await deletedNow(c, r, result));
+    const deleted = (result.health !== 'healthy' || stale) &&
+        (await deletedNow(c, r, `after ${result.probes} probes`));
     if (deleted)
         return deleted;
     if (result.health === 'timeout')
@@ -35674,7 +35021,7 @@ async function checkDeployedHealth(c, r) {
         return cut;
     if (result.health !== 'unhealthy' && !x.failure)
         return { outcome: 'deployed' };
-    const rolled = await rollBack(c, r, result);
+    const rolled = await rollBack(c, r, `after ${result.probes} probes`);
     if ((0,ending/* stopped */.ce)(rolled))
         return rolled;
     return {
@@ -35707,7 +35054,7 @@ function healthSettings(o, path, state, deps, r) {
         url: state.url,
         path,
         apiKey: o.apiKey,
-        vouched: vouchedHosts(o, { name: state.name, url: state.url }),
+        vouched: (0,health_target/* vouchedHosts */.Qq)(o, { name: state.name, url: state.url }),
         transport: deps.probe,
         // The run's timeout bounds the health check as it bounds the wait for DEPLOYED.
         deadline: deps.clock.now() - r.waitedMs + o.timeoutMs,
@@ -35722,7 +35069,7 @@ function healthSettings(o, path, state, deps, r) {
 }
 /** One gate for any agent server (new revision, promotion's source); the caller makes the end. */
 async function examineServer(o, deps, x) {
-    const call = agentProbe(x.settings);
+    const call = (0,agent_probe/* agentProbe */.Cc)(x.settings);
     const served = servedCheck(call, x.expected, deps.log);
     const gate = await healthGate({ ...x.settings, alongside: served.check }, { log: deps.log, say: deps.say, urlProblem: x.urlProblem });
     if ((0,ending/* stopped */.ce)(gate))
@@ -35760,7 +35107,7 @@ async function examineServer(o, deps, x) {
     return checks.failure ? { ...out, failure: checks.failure } : out;
 }
 /** The revision active before this run is put back (with `on-failure: rollback`); said how. */
-async function rollBack(c, r, result) {
+async function rollBack(c, r, when) {
     const { o, deps } = c;
     let after;
     try {
@@ -35769,7 +35116,7 @@ async function rollBack(c, r, result) {
     }
     catch (err) {
         // Deleted between the verdict and the rollback's read: that, not the read, is the news.
-        const deleted = await deletedNow(c, r, result);
+        const deleted = await deletedNow(c, r, when);
         if (deleted)
             return deleted;
         throw err;
@@ -35778,13 +35125,13 @@ async function rollBack(c, r, result) {
     return (0,after_failure/* describeRollback */.s)(after.rollback);
 }
 /** The deployment was deleted during the check: say so, instead of what its probes answered. */
-async function deletedNow(c, r, result) {
+async function deletedNow(c, r, when) {
     const deleted = await (0,gone/* deletedState */.Fn)(c.deps.client, r.deploymentId);
     if (!deleted)
         return undefined;
     const status = deleted === 'gone' ? undefined : deleted;
     Object.assign(c.learned, { health: undefined, deploymentStatus: status, url: undefined });
-    return (0,ending/* stop */.ds)(`Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), after ${result.probes} probes; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
+    return (0,ending/* stop */.ds)(`Deployment "${known(c).name ?? ''}" (${r.deploymentId}) was deleted during the health check of revision ${r.revisionId} (${deleted === 'gone' ? 'reads answer 404' : deleted}), ${when}; nothing is deployed and nothing was rolled back.`, 'Another run or a person deleted it: deploy again to create it anew, once that was intended.', 'Deployment deleted');
 }
 /** The pause between probes, and between tries of a check: poll-interval caps every pause. */
 const probeInterval = (o) => Math.min(DEFAULT_PROBE_INTERVAL_MS, o.pollIntervalMs);
@@ -35795,7 +35142,7 @@ function refuseHealthTarget(o, current, say) {
     const url = o.customUrl ?? current?.source_config.custom_url;
     if (!url)
         return undefined;
-    const target = probeTarget(url, o.healthCheck, vouchedHosts(o, { name: current?.name, url }));
+    const target = (0,health_target/* probeTarget */.Uv)(url, o.healthCheck, (0,health_target/* vouchedHosts */.Qq)(o, { name: current?.name, url }));
     if (!('problem' in target))
         return undefined;
     return (0,ending/* stop */.ds)(`${say('health-check')} cannot ask the agent server: ${target.problem}. Nothing was written and no probe was sent.`, `Set ${say('custom-url')} to the https address of the agent server, or turn ${say('health-check')} off.`, 'Health check refused');
@@ -35910,7 +35257,7 @@ function agentWords(d) {
 /* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
 /* harmony import */ var _after_failure_after_failure_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1134);
 /* harmony import */ var _commits_js__WEBPACK_IMPORTED_MODULE_7__ = __nccwpck_require__(9018);
-/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(3320);
+/* harmony import */ var _after_deployed_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2152);
 /* harmony import */ var _gone_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(7873);
 /* harmony import */ var _facts_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(6091);
 /* harmony import */ var _report_status_words_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(2666);
@@ -35949,7 +35296,7 @@ async function ending(c, w, follow) {
             const refused = await deployed(c, w);
             if (refused)
                 return rollBackUnverified(c, w.revisionId, refused);
-            return (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(c, { ...w, waitedMs: result.elapsedMs });
+            return checkDeployed(c, { ...w, waitedMs: result.elapsedMs });
         }
         case 'skipped':
             return superseded(c, w, follow);
@@ -35965,6 +35312,15 @@ async function ending(c, w, follow) {
         case 'error':
             return { outcome: 'error', failure: await pollFailed(c, w) };
     }
+}
+/** The health gate, then with `evaluate` the evaluation gate (loaded only then). */
+async function checkDeployed(c, r) {
+    // The run's timeout bounds both gates, as it bounds the wait for DEPLOYED.
+    const deadline = c.deps.clock.now() - r.waitedMs + c.o.timeoutMs;
+    const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(c, r);
+    if (health.outcome !== 'deployed' || !c.deps.evaluation)
+        return health;
+    return (await __nccwpck_require__.e(/* import() */ 146).then(__nccwpck_require__.bind(__nccwpck_require__, 146))).evaluateDeployed(c, r, deadline);
 }
 /** Says the revision is DEPLOYED; a promotion's failure when it built another commit. */
 async function deployed(c, w) {
@@ -36073,7 +35429,7 @@ async function superseded(c, w, follow) {
             const other = (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .known */ .eO)(c).promotion && otherMaterial(c, next.result.revision);
             if (other)
                 return rollBackUnverified(c, newer, other);
-            const health = await (0,_after_deployed_js__WEBPACK_IMPORTED_MODULE_3__/* .checkDeployedHealth */ .lx)(c, { ...next, waitedMs: spent });
+            const health = await checkDeployed(c, { ...next, waitedMs: spent });
             return health.outcome === 'deployed' ? { outcome: 'skipped' } : health;
         }
         if (outcome !== 'skipped') {
@@ -37825,6 +37181,371 @@ function notFoundSubject(path) {
 
 /***/ }),
 
+/***/ 7933:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   EY: () => (/* binding */ backoffDelay),
+/* harmony export */   Xo: () => (/* binding */ formatSeconds),
+/* harmony export */   c$: () => (/* binding */ buildUrl),
+/* harmony export */   hD: () => (/* binding */ locationOf),
+/* harmony export */   mu: () => (/* binding */ parseRetryAfter),
+/* harmony export */   z3: () => (/* binding */ formatBytes)
+/* harmony export */ });
+// Small pure helpers of the transport: URLs, backoff, Retry-After.
+function formatBytes(n) {
+    if (n >= 1024 * 1024)
+        return `${+(n / 1024 / 1024).toFixed(1)} MiB`;
+    if (n >= 1024)
+        return `${+(n / 1024).toFixed(1)} KiB`;
+    return `${n} bytes`;
+}
+function formatSeconds(ms) {
+    return `${+(ms / 1000).toFixed(1)} s`;
+}
+function buildUrl(baseUrl, path, query) {
+    const url = new URL(baseUrl.replace(/\/+$/, '') + path);
+    for (const [k, v] of Object.entries(query ?? {})) {
+        if (v !== undefined)
+            url.searchParams.set(k, String(v));
+    }
+    return url;
+}
+/** Full jitter: a uniform draw below an exponentially growing cap (attempt 1 -> base). */
+function backoffDelay(attempt, baseDelayMs, maxDelayMs, random = Math.random) {
+    const cap = Math.min(maxDelayMs, baseDelayMs * 2 ** Math.max(0, attempt - 1));
+    return Math.round(random() * cap);
+}
+/** `Retry-After` as seconds or an HTTP date, in ms from now; undefined when absent or unreadable. */
+function parseRetryAfter(value, now) {
+    const v = Array.isArray(value) ? value[0] : value;
+    if (v === undefined || v.trim() === '')
+        return undefined;
+    const text = v.trim();
+    if (/^\d+$/.test(text))
+        return Number(text) * 1000;
+    if (/^\d+\.\d+$/.test(text))
+        return Math.round(Number(text) * 1000);
+    // Date.parse reads '-5' as a year: only something that looks like an HTTP date counts.
+    if (!/[a-z]/i.test(text))
+        return undefined;
+    const date = Date.parse(text);
+    if (Number.isNaN(date))
+        return undefined;
+    return Math.max(0, date - now);
+}
+/** Where a redirect points, origin and path: not its query (a token?) nor its credentials. */
+function locationOf(location, base) {
+    if (!location)
+        return { origin: 'an unnamed location', path: '' };
+    const url = URL.parse(location, base);
+    return url
+        ? { origin: url.origin, path: url.pathname }
+        : { origin: 'an unreadable location', path: '' };
+}
+
+
+/***/ }),
+
+/***/ 1860:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   o: () => (/* binding */ Transport),
+/* harmony export */   v: () => (/* binding */ DEFAULT_RETRY)
+/* harmony export */ });
+/* harmony import */ var _net_request_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2170);
+/* harmony import */ var _net_agents_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1625);
+/* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4007);
+/* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7889);
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2679);
+/* harmony import */ var _load_schema_js__WEBPACK_IMPORTED_MODULE_6__ = __nccwpck_require__(3190);
+/* harmony import */ var _http_util_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(7933);
+// The transport: one request at a time, with a per-request timeout, an overall deadline, retries
+// with full-jitter backoff that honour Retry-After, redirects refused, and a cap on body size.
+// Each attempt is one request of src/net/ (the runner's proxy, no redirect followed: it would send
+// X-Api-Key to a redirect's host), on kept-alive sockets of this transport's own.
+
+
+
+
+
+
+
+const DEFAULT_RETRY = {
+    maxAttempts: 5,
+    maxRateLimitedAttempts: 30,
+    baseDelayMs: 500,
+    maxDelayMs: 20_000,
+    maxRetryAfterMs: 60_000
+};
+/** Statuses after which a request that is safe to repeat is tried again. */
+const RETRYABLE_STATUS = new Set([408, 429, 500, 502, 503, 504]);
+/** Connection errors that mean the request never reached the server: safe even for writes. */
+const NOT_SENT_CODES = new Set(['ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN', 'EHOSTUNREACH']);
+class Transport {
+    #opts;
+    #pool = new _net_agents_js__WEBPACK_IMPORTED_MODULE_1__/* .KeepAlivePool */ .n();
+    #requests = 0;
+    constructor(opts) {
+        this.#opts = opts;
+    }
+    /** Requests sent on the wire so far, retries included. */
+    get requestCount() {
+        return this.#requests;
+    }
+    /** Sends a request and returns the parsed JSON of a 2xx answer (undefined for 204). */
+    async send(request) {
+        // Errors name the host and the full path, and inputs as the door does.
+        const spec = { ...request, base: this.#base(), say: this.#opts.say };
+        const idempotent = spec.idempotent ?? (spec.method === 'GET' || spec.method === 'DELETE');
+        let unknownOutcome = false;
+        /** The answer (or failure) a retry was sent after: what the run reports if time runs out. */
+        let last;
+        // A rate limit paces the run and has a budget of its own: a reset between 429s must not find
+        // the budget of failed attempts spent by them.
+        let failed = 0;
+        for (let attempt = 1;; attempt++) {
+            this.#checkAborted(spec, last);
+            const tried = await this.#once(spec).then(res => ({ res }), (err) => ({ err }));
+            let retry;
+            if ('err' in tried) {
+                failed++;
+                retry = this.#retryAfterFailure(spec, tried.err, { attempt, failed }, idempotent);
+            }
+            else {
+                const { res } = tried;
+                if (res.status >= 200 && res.status < 300)
+                    return { status: res.status, json: this.#json(spec, res) };
+                if (res.status >= 300 && res.status < 400)
+                    throw this.#redirectRefused(spec, res);
+                const error = await this.#apiError(spec, res);
+                error.afterUnknownOutcome = unknownOutcome;
+                if (res.status !== 429)
+                    failed++;
+                retry = this.#retryAfterStatus(spec, res, error, { attempt, failed }, idempotent);
+            }
+            unknownOutcome ||= retry.mayHaveApplied;
+            last = retry.error;
+            await this.#sleep(retry.delay, spec);
+        }
+    }
+    /** After no answer: the retry to make, or the error when a write may have been applied. */
+    #retryAfterFailure(spec, err, tries, idempotent) {
+        const { attempt, failed } = tries;
+        if (err instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM || err instanceof _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedResponseError */ .dk)
+            throw err;
+        const e = err;
+        const lastReason = this.#reason(e);
+        const notSent = e.code !== undefined && NOT_SENT_CODES.has(e.code);
+        if (!idempotent && !notSent) {
+            const pending = e.name === 'TimeoutError' || e.code === 'ETIMEDOUT';
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .OutcomeUnknownError */ .Do(spec, lastReason, { cause: err, pending });
+        }
+        // The same oversized answer would come again: fetching it twice only wastes time.
+        if (e.code === 'EBODYTOOLARGE')
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(spec, lastReason, attempt, { cause: err });
+        const delay = this.#backoff(attempt);
+        if (failed >= this.#opts.retry.maxAttempts || !this.#fits(delay, spec))
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(spec, lastReason, attempt, { cause: err });
+        this.#log(`${spec.method} ${spec.path}: ${lastReason}; retry ${attempt} in ${delay} ms`);
+        const error = new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .NetworkError */ .Dr(spec, lastReason, attempt, { cause: err });
+        return { delay, error, mayHaveApplied: !notSent };
+    }
+    /** After an error status: the retry to make, or the error when the status is final. */
+    #retryAfterStatus(spec, res, error, tries, idempotent) {
+        const { retry } = this.#opts;
+        const { attempt, failed } = tries;
+        // A 429 is refused before anything is applied, so even a write may be sent again.
+        const retryable = RETRYABLE_STATUS.has(res.status) && (idempotent || res.status === 429);
+        if (!retryable) {
+            if (!idempotent && res.status >= 500)
+                throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .OutcomeUnknownError */ .Do(spec, `HTTP ${res.status}`, { cause: error });
+            throw error;
+        }
+        const retryAfter = (0,_http_util_js__WEBPACK_IMPORTED_MODULE_5__/* .parseRetryAfter */ .mu)(res.headers['retry-after'], this.#opts.clock.now());
+        // Retry-After is a floor: parallel jobs on one key, all told the same, would come back together
+        // to be refused again. A jittered backoff on top spreads the herd out.
+        const delay = retryAfter !== undefined
+            ? Math.min(retryAfter, retry.maxRetryAfterMs) + this.#backoff(attempt)
+            : this.#backoff(attempt);
+        const spent = res.status === 429 ? attempt >= retry.maxRateLimitedAttempts : failed >= retry.maxAttempts;
+        if (spent || !this.#fits(delay, spec)) {
+            if (retryAfter !== undefined)
+                error.retryAfterMs = Math.min(retryAfter, retry.maxRetryAfterMs);
+            throw error;
+        }
+        this.#log(`${spec.method} ${spec.path}: HTTP ${res.status}; retry ${attempt} in ${delay} ms` +
+            (retryAfter !== undefined ? ' (Retry-After)' : ''));
+        if (res.status === 429)
+            this.#opts.onRateLimited?.(delay);
+        // A 429 is refused before anything is done; any other retried status may have done it.
+        return { delay, error, mayHaveApplied: res.status !== 429 };
+    }
+    /** A redirect is never followed (it would carry the API key to its host): where it pointed. */
+    #redirectRefused(spec, res) {
+        const target = (0,_http_util_js__WEBPACK_IMPORTED_MODULE_5__/* .locationOf */ .hD)(res.headers.location, this.#opts.baseUrl);
+        const path = (0,_inert_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitizeServerText */ .c8)(this.#opts.redactor.redact(target.path), 200);
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .RedirectRefusedError */ .jw(spec, res.status, { origin: target.origin, path });
+    }
+    /**
+     * A pause before the caller tries again (a write reconciled, a read that did not fit): `ms`, or
+     * the backoff of `attempt`. False at once when it would end past the deadline, or cancelled.
+     */
+    async pause(attempt, ms) {
+        const delay = ms ?? this.#backoff(attempt);
+        const deadline = this.#opts.deadline;
+        const now = this.#opts.clock.now();
+        if (this.#opts.signal?.aborted || (deadline !== undefined && now + delay >= deadline))
+            return false;
+        try {
+            await this.#opts.clock.sleep(delay, this.#opts.signal);
+        }
+        catch {
+            return false;
+        }
+        return !this.#opts.signal?.aborted;
+    }
+    close() {
+        this.#pool.close();
+    }
+    #base() {
+        const url = new URL(this.#opts.baseUrl);
+        return { host: url.host, path: url.pathname.replace(/\/+$/, '') };
+    }
+    #backoff(attempt) {
+        const { baseDelayMs, maxDelayMs } = this.#opts.retry;
+        return (0,_http_util_js__WEBPACK_IMPORTED_MODULE_5__/* .backoffDelay */ .EY)(attempt, baseDelayMs, maxDelayMs, this.#opts.random ?? Math.random);
+    }
+    #deadline(spec) {
+        const a = this.#opts.deadline;
+        const b = spec.deadline;
+        return a === undefined ? b : b === undefined ? a : Math.min(a, b);
+    }
+    /** Whether waiting `delay` ms still leaves time for another attempt before the deadline. */
+    #fits(delay, spec) {
+        const deadline = this.#deadline(spec);
+        const now = this.#opts.clock.now();
+        return deadline === undefined || now + delay < deadline;
+    }
+    async #sleep(ms, spec) {
+        try {
+            await this.#opts.clock.sleep(ms, this.#opts.signal);
+        }
+        catch {
+            this.#checkAborted(spec);
+        }
+    }
+    /** Throws when cancelled, or when the deadline has passed: then the last answer, if one came. */
+    #checkAborted(spec, last) {
+        if (this.#opts.signal?.aborted)
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM(spec, `${spec.operation} cancelled`);
+        const deadline = this.#deadline(spec);
+        if (deadline !== undefined && this.#opts.clock.now() >= deadline)
+            throw last ?? new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM(spec, `${spec.operation} not sent: the deadline has passed`);
+    }
+    #reason(e) {
+        if (e.name === 'TimeoutError' || e.code === 'ETIMEDOUT') {
+            const within = (0,_http_util_js__WEBPACK_IMPORTED_MODULE_5__/* .formatSeconds */ .Xo)(e.budgetMs ?? this.#opts.requestTimeoutMs);
+            return `no complete answer within ${within}${e.byDeadline ? ' (the deadline of the run)' : ''}`;
+        }
+        if (e.code === 'EBODYTOOLARGE')
+            return e.message;
+        return (0,_inert_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitizeServerText */ .c8)(this.#opts.redactor.redact(e.code ? `${e.code}` : e.message), 200);
+    }
+    #json(spec, res) {
+        if (res.status === 204 || res.text === '')
+            return undefined;
+        try {
+            return JSON.parse(res.text);
+        }
+        catch {
+            // Redact before cutting: a cut through a secret would hide it from the redactor.
+            const start = (0,_inert_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitizeServerText */ .c8)(this.#opts.redactor.redact(res.text), 80);
+            throw new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .UnexpectedResponseError */ .dk(spec, res.status, `the body is not JSON (starts with "${start}")`);
+        }
+    }
+    async #apiError(spec, res) {
+        const { ErrorDetail, HTTPValidationError } = await (0,_load_schema_js__WEBPACK_IMPORTED_MODULE_6__/* .loadSchema */ .e)();
+        const redact = (s) => this.#opts.redactor.redact(s);
+        let parsed;
+        try {
+            parsed = JSON.parse(res.text);
+        }
+        catch {
+            parsed = undefined;
+        }
+        const validation = HTTPValidationError.safeParse(parsed);
+        if (validation.success) {
+            // `input` echoes what was sent (secret values among it): it is never shown.
+            const entries = validation.data.detail.map(({ loc, msg, type }) => ({
+                loc: loc.map(p => (typeof p === 'string' ? redact(p) : p)),
+                msg: redact(msg),
+                type
+            }));
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD(spec, res.status, (0,_errors_js__WEBPACK_IMPORTED_MODULE_2__/* .renderValidationErrors */ .fF)(entries), entries);
+        }
+        const detail = ErrorDetail.safeParse(parsed);
+        const text = detail.success ? detail.data.detail : res.text;
+        return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .ApiError */ .hD(spec, res.status, (0,_inert_js__WEBPACK_IMPORTED_MODULE_4__/* .sanitizeServerText */ .c8)(redact(text)));
+    }
+    #log(line) {
+        // A request body may carry `##[` (the runner reads those commands anywhere in a line).
+        this.#opts.debug?.(this.#opts.redactor.redact(line).replace(/#(?=#\[)/g, '# '));
+    }
+    /** One attempt: the request on the wire within its time budget, and its whole answer. */
+    async #once(spec) {
+        const { baseUrl, headers, requestTimeoutMs, signal, maxBodyBytes } = this.#opts;
+        const deadline = this.#deadline(spec);
+        const url = (0,_http_util_js__WEBPACK_IMPORTED_MODULE_5__/* .buildUrl */ .c$)(baseUrl, spec.path, spec.query);
+        const body = spec.body === undefined ? undefined : JSON.stringify(spec.body);
+        // Worked out once the agent is loaded: loading it is this process's time, not the server's.
+        const budget = () => deadline === undefined
+            ? requestTimeoutMs
+            : Math.min(requestTimeoutMs, deadline - this.#opts.clock.now());
+        this.#requests++;
+        this.#log(`→ ${spec.method} ${url.pathname}${url.search}${body ? ` ${body}` : ''}`);
+        let answer;
+        try {
+            answer = await (0,_net_request_js__WEBPACK_IMPORTED_MODULE_0__/* .request */ .E)({
+                url,
+                method: spec.method,
+                headers,
+                ...(body === undefined ? {} : { body }),
+                timeoutMs: budget,
+                ...(signal ? { signal } : {}),
+                maxBody: maxBodyBytes,
+                pool: this.#pool
+            });
+        }
+        catch (err) {
+            throw err instanceof _net_request_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestFailure */ .e ? this.#failure(spec, err) : err;
+        }
+        if (answer.cut)
+            throw Object.assign(new Error(`the answer is larger than ${(0,_http_util_js__WEBPACK_IMPORTED_MODULE_5__/* .formatBytes */ .z3)(maxBodyBytes)} and was cut off`), { code: 'EBODYTOOLARGE' });
+        const size = Buffer.byteLength(answer.body);
+        this.#log(`← ${answer.status} ${spec.method} ${url.pathname} (${size} bytes)`);
+        return { status: answer.status, headers: answer.headers, text: answer.body };
+    }
+    /** A failed exchange as reported: cancelled, out of its budget (named), or as it came. */
+    #failure(spec, err) {
+        if (err.kind === 'cancelled')
+            return new _errors_js__WEBPACK_IMPORTED_MODULE_2__/* .AbortedError */ .oM(spec, `${spec.operation} cancelled`);
+        if (err.kind === 'timeout')
+            return Object.assign(new Error('timeout'), {
+                name: 'TimeoutError',
+                budgetMs: err.budgetMs,
+                byDeadline: err.budgetMs < this.#opts.requestTimeoutMs
+            });
+        if (err.kind === 'incomplete')
+            return new Error('the connection closed before the answer was complete');
+        return err.cause;
+    }
+}
+
+
+/***/ }),
+
 /***/ 3190:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38464,6 +38185,540 @@ state, workspace) {
 
 /***/ }),
 
+/***/ 4664:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   HB: () => (/* binding */ httpProbe),
+/* harmony export */   sc: () => (/* binding */ ProbeTimeoutError)
+/* harmony export */ });
+/* unused harmony export MAX_PROBE_BODY */
+/* harmony import */ var _net_request_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2170);
+// One health probe: through the one request (src/net/), to exactly the URL given, bounded in time,
+// no redirect followed, a few kilobytes read, by the runner's proxy (TLS still ends at the server).
+
+/** More than enough for `{"ok": true}` or an error page's first lines. */
+const MAX_PROBE_BODY = 4096;
+class ProbeTimeoutError extends Error {
+    constructor(ms) {
+        super(`no answer within ${ms} ms`);
+        this.name = 'ProbeTimeoutError';
+    }
+}
+const httpProbe = async (req) => {
+    const sized = req.body === undefined ? {} : { 'content-type': 'application/json' };
+    try {
+        const answer = await (0,_net_request_js__WEBPACK_IMPORTED_MODULE_0__/* .request */ .E)({
+            url: req.url,
+            method: req.method ?? 'GET',
+            headers: { ...req.headers, ...sized },
+            ...(req.body === undefined ? {} : { body: req.body }),
+            timeoutMs: req.timeoutMs,
+            ...(req.signal ? { signal: req.signal } : {}),
+            maxBody: req.maxBody ?? MAX_PROBE_BODY
+        });
+        return responseOf(answer);
+    }
+    catch (err) {
+        if (!(err instanceof _net_request_js__WEBPACK_IMPORTED_MODULE_0__/* .RequestFailure */ .e))
+            throw err;
+        // The status came: a timeout from then on is a slow body, not a missing answer.
+        if (err.kind === 'timeout' && err.answer)
+            return { ...responseOf(err.answer), slowBody: true };
+        if (err.kind === 'timeout')
+            throw new ProbeTimeoutError(req.timeoutMs);
+        if (err.kind === 'incomplete')
+            throw Object.assign(new Error('aborted'), { code: 'ECONNRESET' });
+        throw err.cause;
+    }
+};
+function responseOf(answer) {
+    const location = answer.headers.location;
+    return { status: answer.status, ...(location ? { location } : {}), body: answer.body };
+}
+
+
+/***/ }),
+
+/***/ 7273:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Qq: () => (/* binding */ vouchedHosts),
+/* harmony export */   St: () => (/* binding */ vouchedBy),
+/* harmony export */   Uv: () => (/* binding */ probeTarget)
+/* harmony export */ });
+/* harmony import */ var _control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1937);
+/* harmony import */ var _control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4040);
+// Where the health probes go: custom_url with the path appended, and whether they carry the key.
+// The URL is the server's text, so the key goes only to a vouched host (vouched-hosts.ts), over
+// https or to loopback, whose traffic cannot be read on the way. Checked before any connection.
+
+
+/** The probe URL, or why not: the path appended, never resolved, so it names no other host. */
+function probeTarget(customUrl, path, vouched = []) {
+    if (!customUrl)
+        return {
+            problem: 'the deployment has no source_config.custom_url, so there is no agent server address to probe'
+        };
+    const base = URL.parse(customUrl);
+    if (!base)
+        return { problem: `its custom_url "${customUrl}" is not a URL` };
+    if (base.username || base.password)
+        return {
+            problem: `its custom_url for ${base.host} carries credentials (user:password@), which are never sent or shown`
+        };
+    if (base.protocol === 'http:' && !(0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackHost */ .cW)(base.hostname))
+        return {
+            problem: `its custom_url ${base.origin} is plain http to another machine: the api-key is sent only over https or to a loopback address`
+        };
+    if (base.protocol !== 'https:' && base.protocol !== 'http:')
+        return { problem: `its custom_url ${base.origin} is not an http(s) URL` };
+    const prefix = `${base.origin}${base.pathname.replace(/\/+$/, '')}`;
+    const url = URL.parse(`${prefix}${path}`);
+    if (!url)
+        return { problem: `${prefix}${path} is not a URL` };
+    // Guards the rule above against any parsing surprise: the key goes to that origin only.
+    if (url.origin !== base.origin)
+        return { problem: `${path} leaves ${base.origin}` };
+    return { url, vouchedBy: vouchedBy(url, vouched) };
+}
+/** What allows the key to go to `url`'s host, or undefined. */
+function vouchedBy(url, vouched) {
+    const plain = url.protocol !== 'https:';
+    return vouched.find(p => (plain ? p.loopback === true : true) && (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .matchesHost */ .qC)(p, url))?.text;
+}
+/**
+ * The hosts the probes may send the key to: custom-url's, health-check-hosts, in the langsmith
+ * dialect the deployment's own, and loopback only when base-url is loopback (the emulator).
+ */
+function vouchedHosts(o, deployment) {
+    const own = o.customUrl ? (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .exactHost */ ._D)(o.customUrl) : undefined;
+    const service = o.apiDialect === 'langsmith' && deployment ? (0,_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .deploymentHost */ .MZ)(deployment) : undefined;
+    return [
+        ...((0,_control_plane_base_url_js__WEBPACK_IMPORTED_MODULE_0__/* .isLoopbackUrl */ .tE)(o.baseUrl) ? [_control_plane_vouched_hosts_js__WEBPACK_IMPORTED_MODULE_1__/* .LOOPBACK */ .Ws] : []),
+        ...(own ? [own] : []),
+        ...(o.healthCheckHosts ?? []),
+        ...(service ? [service] : [])
+    ];
+}
+
+
+/***/ }),
+
+/***/ 3040:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   DD: () => (/* binding */ isAuthStatus),
+/* harmony export */   Mm: () => (/* binding */ bounded),
+/* harmony export */   Zc: () => (/* binding */ DEFAULT_REQUEST_TIMEOUT_MS),
+/* harmony export */   o_: () => (/* binding */ jsonOf),
+/* harmony export */   qE: () => (/* binding */ noAnswer)
+/* harmony export */ });
+// What the checks of the new revision need to talk to its agent server: one request, sent by the
+// caller (who decides the URL and the key). A request without an answer rejects; they say so.
+/** The body as JSON, or undefined when it is not JSON. */
+function jsonOf(body) {
+    try {
+        return JSON.parse(body);
+    }
+    catch {
+        return undefined;
+    }
+}
+/** A reason for a request that got no answer, in words for the log (the caller redacts it). */
+function noAnswer(error) {
+    const text = error instanceof Error ? error.message : String(error);
+    return `no answer (${text.split('\n')[0].slice(0, 120)})`;
+}
+/** The longest one request of the served-revision or graphs check may take. */
+const DEFAULT_REQUEST_TIMEOUT_MS = 10_000;
+/** `signal`, also aborted after `ms` of real time: one request never outlasts its bound. */
+const bounded = (signal, ms) => AbortSignal.any([signal, AbortSignal.timeout(Math.max(1, ms))]);
+const isAuthStatus = (status) => status === 401 || status === 403;
+
+
+/***/ }),
+
+/***/ 3880:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   Cc: () => (/* binding */ agentProbe),
+/* harmony export */   DM: () => (/* binding */ redirectHost),
+/* harmony export */   n4: () => (/* binding */ sendToAgent)
+/* harmony export */ });
+/* unused harmony export MAX_AGENT_BODY */
+/* harmony import */ var _probe_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(4664);
+/* harmony import */ var _target_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7273);
+// The one client of the agent server: every request of the gate and the checks is sent by
+// sendToAgent, which decides its headers (X-Api-Key only to a vouched host), to probeTarget's URL.
+
+
+/** More than a run's output excerpt ever shows; the rest of a long answer is not read. */
+const MAX_AGENT_BODY = 256 * 1024;
+/** The transport's own bound: the checks bound each request tighter through its signal. */
+const REQUEST_BOUND_MS = 31 * 60_000;
+/** One request to a target: its URL checked again right before the key goes (not its word). */
+function sendToAgent(a, target, req) {
+    const vouched = target.vouchedBy !== undefined && (0,_target_js__WEBPACK_IMPORTED_MODULE_1__/* .vouchedBy */ .St)(target.url, a.vouched ?? []) !== undefined;
+    const key = vouched ? { 'x-api-key': a.apiKey } : {};
+    const transport = a.transport ?? _probe_js__WEBPACK_IMPORTED_MODULE_0__/* .httpProbe */ .HB;
+    return transport({ ...req, url: target.url, headers: { ...key, accept: 'application/json' } });
+}
+function agentProbe(o) {
+    return async (req) => {
+        const target = (0,_target_js__WEBPACK_IMPORTED_MODULE_1__/* .probeTarget */ .Uv)(o.url, req.path, o.vouched);
+        if ('problem' in target)
+            throw new Error(target.problem);
+        const res = await sendToAgent(o, target, {
+            method: req.method,
+            ...(req.body === undefined ? {} : { body: JSON.stringify(req.body) }),
+            timeoutMs: REQUEST_BOUND_MS,
+            signal: req.signal,
+            maxBody: MAX_AGENT_BODY
+        });
+        if (res.slowBody)
+            throw new Error('the answer was still arriving when the time ran out');
+        if (res.status >= 300 && res.status < 400)
+            return {
+                status: res.status,
+                body: `redirect to ${redirectHost(res.location, target.url)}, not followed`
+            };
+        return { status: res.status, body: res.body };
+    };
+}
+/** Where a redirect leads (its host only: a sign-in page's query may carry anything). */
+function redirectHost(location, base) {
+    if (!location)
+        return 'nowhere (no Location)';
+    return URL.parse(location, base.href)?.host ?? 'an invalid Location';
+}
+
+
+/***/ }),
+
+/***/ 901:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   v: () => (/* binding */ readGraphIds)
+/* harmony export */ });
+/* unused harmony export graphIdsOf */
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_0__);
+// The graph ids a deploy should serve: the keys of the workspace config's `graphs`. Unreadable
+// there, the graphs are not checked: never a failure, the reason is said once.
+
+/** The `graphs` keys of a config's text. */
+function graphIdsOf(text, where) {
+    let config;
+    try {
+        config = JSON.parse(text);
+    }
+    catch {
+        return { unreadable: `${where} is not JSON` };
+    }
+    const graphs = config?.graphs;
+    if (typeof graphs !== 'object' || graphs === null || Array.isArray(graphs))
+        return { unreadable: `${where} has no "graphs" object` };
+    const ids = Object.keys(graphs);
+    return ids.length > 0 ? { graphs: ids } : { unreadable: `${where} names no graph` };
+}
+/** Reads the config at `path` (the workspace's graph-config-path) and returns its graph ids. */
+async function readGraphIds(path, shownAs = path) {
+    let text;
+    try {
+        text = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_0__.readFile)(path, 'utf8');
+    }
+    catch (error) {
+        const code = error.code;
+        return { unreadable: `${shownAs} is not readable in the workspace${code ? ` (${code})` : ''}` };
+    }
+    return graphIdsOf(text, shownAs);
+}
+
+
+/***/ }),
+
+/***/ 5892:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   LH: () => (/* binding */ withRetries),
+/* harmony export */   O1: () => (/* binding */ describeAnswer),
+/* harmony export */   X9: () => (/* binding */ triesText)
+/* harmony export */ });
+/* unused harmony exports isTransient, bodyExcerpt */
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(7607);
+// A request of the checks tried again as the gate's probes are: 5xx, 429 or no answer, while the
+// deadline leaves room. A warming server's single 503 fails nothing; one that persists is named.
+
+
+/** An answer worth another try: the server (or a proxy before it) is busy or not ready. */
+const isTransient = (status) => status >= 500 || status === 429;
+const worthRetry = (last) => last.kind === 'lost' || isTransient(last.answer.status);
+/** Sends until an answer not transient, or no room left; `onTry` sees each (for a timer's race). */
+async function withRetries(send, o, onTry) {
+    const start = o.clock.now();
+    for (let tries = 1;; tries++) {
+        const last = await send().then(answer => ({ kind: 'answer', answer }), (error) => ({ kind: 'lost', error }));
+        const tried = { last, tries, elapsedMs: o.clock.now() - start };
+        onTry?.(tried);
+        if (!worthRetry(last) || o.signal.aborted)
+            return tried;
+        if (o.clock.now() + o.intervalMs >= o.deadline)
+            return tried;
+        try {
+            await o.clock.sleep(o.intervalMs, o.signal);
+        }
+        catch {
+            return tried;
+        }
+    }
+}
+/** `/runs/wait answered 503 on 4 tries over 15 s: "…"`: what persisted, and what came back. */
+function describeAnswer(path, t) {
+    const { status, body } = t.last.answer;
+    const over = t.tries > 1 ? ` on ${t.tries} tries over ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(t.elapsedMs)}` : '';
+    const shown = bodyExcerpt(body);
+    return `${path} answered ${status}${over}${shown ? `: ${shown}` : ''}`;
+}
+/** The start of an answer's body, on one line, inert in the log: what came back, in short. */
+function bodyExcerpt(body) {
+    const flat = body.replace(/\s+/g, ' ').trim();
+    if (flat === '')
+        return '';
+    return `"${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .sanitizeServerText */ .c8)(flat.length > 80 ? `${flat.slice(0, 79)}…` : flat, 120)}"`;
+}
+/** `on 3 tries over 12 s` when it was tried more than once. */
+const triesText = (t) => t.tries > 1 ? ` (${t.tries} tries over ${(0,_duration_js__WEBPACK_IMPORTED_MODULE_1__/* .formatDuration */ .a3)(t.elapsedMs)})` : '';
+
+
+/***/ }),
+
+/***/ 8343:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   n: () => (/* binding */ runOf)
+/* harmony export */ });
+/* harmony import */ var _agent_call_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3040);
+// How a `POST /runs/wait` answer ended: 200 with the final values, or `{"__error__": ...}` when the
+// run raised (only a 2xx JSON answer is read so: smoke.ts).
+
+/** How a `/runs/wait` answer ended. */
+function runOf(status, body) {
+    const parsed = (0,_agent_call_js__WEBPACK_IMPORTED_MODULE_0__/* .jsonOf */ .o_)(body);
+    const error = typeof parsed === 'object' && parsed !== null && '__error__' in parsed
+        ? parsed.__error__
+        : undefined;
+    if (error !== undefined)
+        return { status: 'error', output: error, text: JSON.stringify(error) };
+    const output = parsed === undefined ? body : parsed;
+    const text = typeof output === 'string' ? output : JSON.stringify(output);
+    return { status: status >= 400 ? 'error' : 'success', output, text };
+}
+
+
+/***/ }),
+
+/***/ 5243:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  Vd: () => (/* binding */ notARunEnd),
+  Uf: () => (/* binding */ runSmokeCases),
+  FH: () => (/* binding */ smokeVerdict)
+});
+
+// UNUSED EXPORTS: EXCERPT_CHARS, excerptOf
+
+// EXTERNAL MODULE: ./src/health/verify/agent-call.ts
+var agent_call = __nccwpck_require__(3040);
+;// CONCATENATED MODULE: ./src/health/verify/expectations.ts
+/** Why the run misses `expect`, or undefined when it meets it. */
+function expectationMiss(expect, run) {
+    const wanted = expect.status ?? 'success';
+    if (run.status !== wanted)
+        return wanted === 'success'
+            ? 'the run ended in an error'
+            : 'the run succeeded, an error was expected';
+    if (expect.contains !== undefined && !containsText(run, expect.contains))
+        return `the output does not contain ${JSON.stringify(expect.contains)}`;
+    if (expect.path === undefined && !('equals' in expect))
+        return undefined;
+    const found = expect.path === undefined ? { value: run.output } : valueAt(run.output, expect.path);
+    if (found === undefined)
+        return `the output has nothing at ${expect.path}`;
+    if ('equals' in expect && !deepEqual(found.value, expect.equals))
+        return `${expect.path ?? 'the output'} is ${expectations_short(found.value)}, not ${expectations_short(expect.equals)}`;
+    return undefined;
+}
+/** In the text as shown, or in any text value of the output (JSON escapes aside). */
+function containsText(run, text) {
+    if (run.text.includes(text))
+        return true;
+    const stack = [run.output];
+    while (stack.length > 0) {
+        const v = stack.pop();
+        if (typeof v === 'string' && v.includes(text))
+            return true;
+        if (typeof v === 'object' && v !== null)
+            stack.push(...Object.values(v));
+    }
+    return false;
+}
+/** The value at `a.b[0].c`, or undefined when the path leads nowhere. */
+function valueAt(root, path) {
+    let v = root;
+    for (const [, key, index] of path.matchAll(/([^.[\]]+)|\[(\d+)\]/g)) {
+        if (index !== undefined) {
+            if (!Array.isArray(v) || Number(index) >= v.length)
+                return undefined;
+            v = v[Number(index)];
+        }
+        else {
+            if (typeof v !== 'object' || v === null || !Object.hasOwn(v, key))
+                return undefined;
+            v = v[key];
+        }
+    }
+    return { value: v };
+}
+function deepEqual(a, b) {
+    if (a === b)
+        return true;
+    if (typeof a !== 'object' || typeof b !== 'object' || a === null || b === null)
+        return false;
+    if (Array.isArray(a) !== Array.isArray(b))
+        return false;
+    const ka = Object.keys(a);
+    const kb = Object.keys(b);
+    if (ka.length !== kb.length)
+        return false;
+    return ka.every(k => Object.hasOwn(b, k) && deepEqual(a[k], b[k]));
+}
+const expectations_short = (v) => {
+    const t = JSON.stringify(v) ?? String(v);
+    return t.length > 80 ? `${t.slice(0, 79)}…` : t;
+};
+
+// EXTERNAL MODULE: ./src/health/verify/retry.ts
+var verify_retry = __nccwpck_require__(5892);
+// EXTERNAL MODULE: ./src/health/verify/run-end.ts
+var run_end = __nccwpck_require__(8343);
+;// CONCATENATED MODULE: ./src/health/verify/smoke.ts
+
+
+
+
+const DEFAULT_RETRY_INTERVAL_MS = 5000;
+const EXCERPT_CHARS = 300;
+async function runSmokeCases(o) {
+    const cases = [];
+    for (const c of o.cases) {
+        if (o.signal.aborted)
+            break;
+        cases.push(await runCase(o, c));
+    }
+    return { verdict: o.signal.aborted ? 'cancelled' : smokeVerdict(cases), cases };
+}
+/** SmokeResult's verdict of the cases that ran. */
+function smokeVerdict(cases) {
+    const any = (...v) => cases.some(c => v.includes(c.verdict));
+    return any('failed', 'timeout') ? 'failed' : any('inconclusive') ? 'inconclusive' : 'passed';
+}
+/**
+ * One run, tried again on a transient answer, raced against the case's timeout: a timeout while a
+ * transient answer waits its next try is that answer's (it persisted).
+ */
+async function send(o, c) {
+    const stop = new AbortController();
+    const signal = AbortSignal.any([o.signal, stop.signal]);
+    let latest;
+    let inFlight = false;
+    const call = () => {
+        inFlight = true;
+        return o
+            .call({
+            method: 'POST',
+            path: '/runs/wait',
+            body: { assistant_id: c.graph, input: c.input, on_completion: 'delete' },
+            signal
+        })
+            .finally(() => (inFlight = false));
+    };
+    const retry = {
+        clock: o.clock,
+        deadline: o.clock.now() + c.timeoutMs,
+        intervalMs: o.intervalMs ?? DEFAULT_RETRY_INTERVAL_MS,
+        signal
+    };
+    const request = (0,verify_retry/* withRetries */.LH)(call, retry, t => (latest = t)).then((tried) => ({
+        kind: 'tried',
+        tried
+    }));
+    const timer = o.clock.sleep(c.timeoutMs, signal).then(() => (latest && !inFlight ? { kind: 'tried', tried: latest } : { kind: 'timeout' }), () => ({ kind: 'cancelled' }));
+    try {
+        return await Promise.race([request, timer]);
+    }
+    finally {
+        stop.abort();
+    }
+}
+async function runCase(o, c) {
+    const start = o.clock.now();
+    const outcome = await send(o, c);
+    const result = (verdict, excerpt, reason) => ({
+        name: c.name,
+        graph: c.graph,
+        verdict,
+        ...(reason === undefined ? {} : { reason: o.mask(reason) }),
+        excerpt: excerptOf(excerpt, o.mask),
+        elapsedMs: o.clock.now() - start
+    });
+    if (o.signal.aborted || outcome.kind === 'cancelled')
+        return result('cancelled', '');
+    if (outcome.kind === 'timeout')
+        return result('timeout', '', `no answer within ${Math.round(c.timeoutMs / 1000)} s`);
+    const { tried } = outcome;
+    const { last } = tried;
+    if (last.kind === 'lost')
+        return result('failed', '', `${(0,agent_call/* noAnswer */.qE)(last.error)}${(0,verify_retry/* triesText */.X9)(tried)}`);
+    const { status, body } = last.answer;
+    if ((0,agent_call/* isAuthStatus */.DD)(status))
+        return result('inconclusive', body, `/runs/wait answered ${status}: not allowed with the key sent`);
+    const notARun = notARunEnd(last.answer);
+    if (notARun !== undefined)
+        return result('failed', '', `${(0,verify_retry/* describeAnswer */.O1)('/runs/wait', { ...tried, last })}, ${notARun}`);
+    const run = (0,run_end/* runOf */.n)(status, body);
+    const miss = expectationMiss(c.expect, run);
+    return miss === undefined ? result('passed', run.text) : result('failed', run.text, miss);
+}
+/** Why an answer is no run's end: a sign-in redirect or an HTML page says nothing of the graph. */
+function notARunEnd(a) {
+    if (a.status < 200 || a.status >= 300)
+        return 'not the end of a run';
+    if (a.body.trim() === '')
+        return 'an empty answer, not the end of a run';
+    if ((0,agent_call/* jsonOf */.o_)(a.body) === undefined)
+        return 'not JSON, not the end of a run';
+    return undefined;
+}
+/** Masked first, then cut: a secret is never shown in part. */
+function excerptOf(text, mask) {
+    const masked = mask(text);
+    return masked.length <= EXCERPT_CHARS ? masked : `${masked.slice(0, EXCERPT_CHARS - 1)}…`;
+}
+
+
+/***/ }),
+
 /***/ 9407:
 /***/ ((module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38477,7 +38732,7 @@ __nccwpck_require__.a(module, async (__webpack_handle_async_dependencies__, __we
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(3136);
 /* harmony import */ var node_url__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_url__WEBPACK_IMPORTED_MODULE_2__);
-/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(4255);
+/* harmony import */ var _action_main_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(2616);
 // The bundle's entry (action.yml runs dist/index.js): one run of the action when node started this
 // file, as the runner does; imported, as GitHub's local runner (`npx @github/local-action run .
 // dist/index.js .env.example`) does, it only exports `run()`, which the importer calls.
@@ -38626,6 +38881,46 @@ function mdFenced(lines, info = '') {
 
 /***/ }),
 
+/***/ 3963:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   M: () => (/* binding */ checkoutHint)
+/* harmony export */ });
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3024);
+/* harmony import */ var node_fs__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_fs__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_1__);
+// Why a file that the run reads from the workspace (`smoke-test`) may be missing: a workflow that
+// never checked the repository out has an empty workspace, and "no such file" alone does not say
+// that. Said only when the workspace is no checkout (no `.git`) and the file is not there.
+
+
+/** A sentence to add to "no such file" when the workspace is empty or not a checkout, else ''. */
+function checkoutHint(workspace, file) {
+    const dir = (0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(workspace ?? '.');
+    if ((0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(dir, file)) || (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.existsSync)((0,node_path__WEBPACK_IMPORTED_MODULE_1__.resolve)(dir, '.git')))
+        return '';
+    const empty = isEmpty(dir);
+    return empty
+        ? ` The workspace (${dir}) is empty: the file comes from a checkout of the repository, so ` +
+            'check it out before this step (`actions/checkout` in a GitHub workflow).'
+        : ` The workspace (${dir}) is no git checkout: if the file is in the repository, check it ` +
+            'out before this step (`actions/checkout` in a GitHub workflow).';
+}
+/** A folder with nothing in it, or none at all. */
+function isEmpty(dir) {
+    try {
+        return (0,node_fs__WEBPACK_IMPORTED_MODULE_0__.readdirSync)(dir).length === 0;
+    }
+    catch {
+        return true;
+    }
+}
+
+
+/***/ }),
+
 /***/ 5847:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -38647,7 +38942,7 @@ async function loadDocumentParser(raw) {
         return;
     if (loadedParser)
         return;
-    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(591)]).then(__nccwpck_require__.bind(__nccwpck_require__, 2591)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
+    const [parser, model] = await Promise.all([Promise.all(/* import() */[__nccwpck_require__.e(857), __nccwpck_require__.e(815), __nccwpck_require__.e(938)]).then(__nccwpck_require__.bind(__nccwpck_require__, 9938)), (0,_control_plane_load_schema_js__WEBPACK_IMPORTED_MODULE_1__/* .loadSchema */ .e)()]);
     loadedParser = { parser, model };
 }
 const isSet = (raw, name) => (raw[name] ?? '').trim() !== '' || (0,_interface_names_js__WEBPACK_IMPORTED_MODULE_0__/* .defaultOf */ .HA)(name) !== '';
@@ -38692,6 +38987,7 @@ function parseResourceSpec(v, fail) {
 /* harmony export */   Rg: () => (/* binding */ parseGraphConfigPath),
 /* harmony export */   SU: () => (/* binding */ parseRepository),
 /* harmony export */   Ts: () => (/* binding */ durationInput),
+/* harmony export */   Wv: () => (/* binding */ parseLangsmithApiUrl),
 /* harmony export */   X5: () => (/* binding */ workspacePath),
 /* harmony export */   Xu: () => (/* binding */ parseApiKey),
 /* harmony export */   Yn: () => (/* binding */ parsePromoteFrom),
@@ -38811,9 +39107,17 @@ function urlOf(input, example, v, fail) {
         return fail(`\`${input}\` ${hidden}`);
     return URL.parse(v) ?? fail(`\`${input}\` must be an absolute URL like ${example}`);
 }
-function parseBaseUrl(v, fail) {
-    const input = 'base-url';
-    const url = urlOf(input, DEFAULT_BASE_URL, v, fail);
+const parseBaseUrl = apiUrlInput('base-url', DEFAULT_BASE_URL);
+/** `langsmith-api-url`: the LangSmith API the evaluation reads and writes; unset, the region's. */
+const parseLangsmithApiUrl = (v, fail) => v === ''
+    ? undefined
+    : apiUrlInput('langsmith-api-url', 'https://api.smith.langchain.com')(v, fail);
+/** An API's URL that the key is sent to: the control plane's rule for it, whichever API it is. */
+function apiUrlInput(input, example) {
+    return (v, fail) => apiUrlOf(input, example, v, fail);
+}
+function apiUrlOf(input, example, v, fail) {
+    const url = urlOf(input, example, v, fail);
     if (!url)
         return undefined;
     const problem = (message) => fail(`\`${input}\` ${message}`);
@@ -39216,59 +39520,22 @@ function uploadsWorkspace(source, revisionSource) {
 
 /***/ }),
 
-/***/ 300:
+/***/ 8416:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
-
-// EXPORTS
-__nccwpck_require__.d(__webpack_exports__, {
-  loadSmokeTest: () => (/* binding */ loadSmokeTest),
-  xO: () => (/* binding */ readInside)
-});
-
-// UNUSED EXPORTS: DEFAULT_CASE_TIMEOUT_MS, MAX_CASES, MAX_CASE_TIMEOUT_MS, parseSmokeCases, readSmokeCases
-
-// EXTERNAL MODULE: external "node:fs"
-var external_node_fs_ = __nccwpck_require__(3024);
-// EXTERNAL MODULE: external "node:path"
-var external_node_path_ = __nccwpck_require__(6760);
-;// CONCATENATED MODULE: ./src/inputs/checkout-hint.ts
-// Why a file that the run reads from the workspace (`smoke-test`) may be missing: a workflow that
-// never checked the repository out has an empty workspace, and "no such file" alone does not say
-// that. Said only when the workspace is no checkout (no `.git`) and the file is not there.
-
-
-/** A sentence to add to "no such file" when the workspace is empty or not a checkout, else ''. */
-function checkoutHint(workspace, file) {
-    const dir = (0,external_node_path_.resolve)(workspace ?? '.');
-    if ((0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(dir, file)) || (0,external_node_fs_.existsSync)((0,external_node_path_.resolve)(dir, '.git')))
-        return '';
-    const empty = isEmpty(dir);
-    return empty
-        ? ` The workspace (${dir}) is empty: the file comes from a checkout of the repository, so ` +
-            'check it out before this step (`actions/checkout` in a GitHub workflow).'
-        : ` The workspace (${dir}) is no git checkout: if the file is in the repository, check it ` +
-            'out before this step (`actions/checkout` in a GitHub workflow).';
-}
-/** A folder with nothing in it, or none at all. */
-function isEmpty(dir) {
-    try {
-        return (0,external_node_fs_.readdirSync)(dir).length === 0;
-    }
-    catch {
-        return true;
-    }
-}
-
-// EXTERNAL MODULE: external "node:fs/promises"
-var promises_ = __nccwpck_require__(1455);
-// EXTERNAL MODULE: ./src/duration.ts
-var duration = __nccwpck_require__(7607);
-// EXTERNAL MODULE: ./src/inputs/documents.ts
-var documents = __nccwpck_require__(5847);
-// EXTERNAL MODULE: ./src/inputs/problems.ts
-var problems = __nccwpck_require__(8925);
-;// CONCATENATED MODULE: ./src/inputs/smoke-cases.ts
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   loadSmokeTest: () => (/* binding */ loadSmokeTest),
+/* harmony export */   xO: () => (/* binding */ readInside)
+/* harmony export */ });
+/* unused harmony exports DEFAULT_CASE_TIMEOUT_MS, MAX_CASE_TIMEOUT_MS, MAX_CASES, parseSmokeCases, readSmokeCases */
+/* harmony import */ var _checkout_hint_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(3963);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1455);
+/* harmony import */ var node_fs_promises__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_fs_promises__WEBPACK_IMPORTED_MODULE_1__);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(6760);
+/* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_2___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_2__);
+/* harmony import */ var _duration_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7607);
+/* harmony import */ var _documents_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(5847);
+/* harmony import */ var _problems_js__WEBPACK_IMPORTED_MODULE_5__ = __nccwpck_require__(8925);
 // The smoke-test file: a YAML or JSON list of cases that the health gate runs against the new
 // revision (health/verify/smoke.ts), checked whole before any request: one error naming the input,
 // the file and the place, never the text there. A regular file inside the workspace, of at most
@@ -39290,9 +39557,9 @@ const EXPECTED_SHAPE = 'a list of {name, graph, input, expect?: {status: success
 /** The cases of a smoke-test file's text; undefined after one `fail` naming `label` and `file`. */
 async function parseSmokeCases(text, label, file, fail) {
     // The YAML/JSON parser is the document inputs' (one chunk of the bundle, loaded once).
-    await (0,documents/* loadDocumentParser */.fq)();
+    await (0,_documents_js__WEBPACK_IMPORTED_MODULE_4__/* .loadDocumentParser */ .fq)();
     const where = `\`${label}\` (${file})`;
-    const doc = (0,documents/* parseDocumentInput */.Zr)(label, text, fail, {
+    const doc = (0,_documents_js__WEBPACK_IMPORTED_MODULE_4__/* .parseDocumentInput */ .Zr)(label, text, fail, {
         notParsed: (at, reason) => `${where} is not valid YAML or JSON${at}${plainReason(reason)}`,
         duplicateKey: (_key, at) => `${where} has a key twice (${at})`
     });
@@ -39305,7 +39572,7 @@ async function parseSmokeCases(text, label, file, fail) {
     const cases = [];
     const names = new Map();
     const at = (i) => {
-        const place = (0,documents/* itemPlaces */.c0)(text)[i];
+        const place = (0,_documents_js__WEBPACK_IMPORTED_MODULE_4__/* .itemPlaces */ .c0)(text)[i];
         return `${where}, case ${i + 1}${place ? ` (${place})` : ''}`;
     };
     for (const [i, item] of doc.entries()) {
@@ -39365,7 +39632,7 @@ function timeoutOf(v) {
     const ms = typeof v === 'number' && Number.isInteger(v)
         ? v * 1000
         : typeof v === 'string'
-            ? (0,duration/* parseDuration */.E9)(v)
+            ? (0,_duration_js__WEBPACK_IMPORTED_MODULE_3__/* .parseDuration */ .E9)(v)
             : undefined;
     return ms !== undefined && ms > 0 && ms <= MAX_CASE_TIMEOUT_MS ? ms : undefined;
 }
@@ -39387,8 +39654,8 @@ async function readInside(workspace, path) {
     let root;
     let file;
     try {
-        root = await (0,promises_.realpath)((0,external_node_path_.resolve)(workspace));
-        file = await (0,promises_.realpath)((0,external_node_path_.resolve)(root, path));
+        root = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(workspace));
+        file = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.realpath)((0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(root, path));
     }
     catch (error) {
         const code = error.code;
@@ -39396,10 +39663,10 @@ async function readInside(workspace, path) {
             why: code === 'ENOENT' ? 'there is no such file' : `it cannot be opened (${code ?? 'error'})`
         };
     }
-    const rel = (0,external_node_path_.relative)(root, file);
-    if (rel === '' || rel === '..' || rel.startsWith(`..${external_node_path_.sep}`) || (0,external_node_path_.resolve)(root, rel) !== file)
+    const rel = (0,node_path__WEBPACK_IMPORTED_MODULE_2__.relative)(root, file);
+    if (rel === '' || rel === '..' || rel.startsWith(`..${node_path__WEBPACK_IMPORTED_MODULE_2__.sep}`) || (0,node_path__WEBPACK_IMPORTED_MODULE_2__.resolve)(root, rel) !== file)
         return { why: 'it leads outside the workspace (through a symlink)' };
-    const fh = await (0,promises_.open)(file, 'r').catch(() => undefined);
+    const fh = await (0,node_fs_promises__WEBPACK_IMPORTED_MODULE_1__.open)(file, 'r').catch(() => undefined);
     if (!fh)
         return { why: 'it cannot be opened' };
     try {
@@ -39408,12 +39675,12 @@ async function readInside(workspace, path) {
             return { why: 'it is a directory' };
         if (!info.isFile())
             return { why: 'it is not a regular file' };
-        if (info.size > problems/* MAX_DOCUMENT_BYTES */.bi)
+        if (info.size > _problems_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_DOCUMENT_BYTES */ .bi)
             return { why: tooLarge };
         // Read to one byte past the cap: a file that grows meanwhile is still bounded.
-        const buffer = Buffer.alloc(problems/* MAX_DOCUMENT_BYTES */.bi + 1);
+        const buffer = Buffer.alloc(_problems_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_DOCUMENT_BYTES */ .bi + 1);
         const { bytesRead } = await fh.read(buffer, 0, buffer.length, 0);
-        if (bytesRead > problems/* MAX_DOCUMENT_BYTES */.bi)
+        if (bytesRead > _problems_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_DOCUMENT_BYTES */ .bi)
             return { why: tooLarge };
         return { text: buffer.subarray(0, bytesRead).toString('utf8') };
     }
@@ -39421,7 +39688,7 @@ async function readInside(workspace, path) {
         await fh.close();
     }
 }
-const tooLarge = `it is larger than ${problems/* MAX_DOCUMENT_BYTES */.bi / 1024 / 1024} MiB`;
+const tooLarge = `it is larger than ${_problems_js__WEBPACK_IMPORTED_MODULE_5__/* .MAX_DOCUMENT_BYTES */ .bi / 1024 / 1024} MiB`;
 /** Reads and parses the smoke-test file at `path` (in `workspace`); undefined after `fail`. */
 async function readSmokeCases(workspace, path, label, fail) {
     const read = await readInside(workspace, path);
@@ -39438,7 +39705,7 @@ async function loadSmokeTest(path, workspace, say) {
     const cases = await readSmokeCases(workspace ?? '.', path, say.bare('smoke-test'), fail);
     if (problem !== undefined || cases === undefined) {
         const message = problem ?? `\`${path}\` holds no case`;
-        const hint = checkoutHint(workspace, path);
+        const hint = (0,_checkout_hint_js__WEBPACK_IMPORTED_MODULE_0__/* .checkoutHint */ .M)(workspace, path);
         return { problem: { input: 'smoke-test', message: hint ? `${message}.${hint}` : message } };
     }
     return { cases };
@@ -39715,6 +39982,9 @@ const INPUTS = {
     'health-check-hosts': row(health/* parseHealthCheckHosts */.jr),
     // The file is read (a regular file inside the workspace) before any request, in run.ts.
     'smoke-test': row((0,fields/* workspacePath */.X5)('smoke-test', 'smoke.yaml', '.github/smoke.yaml')),
+    // The file (and its examples) are read and checked before any request, by the deploy command.
+    evaluate: row((0,fields/* workspacePath */.X5)('evaluate', 'evaluate.yaml', '.github/evaluate.yaml')),
+    'langsmith-api-url': row(fields/* parseLangsmithApiUrl */.Wv),
     'sweep-names': row(sweep_names/* parseSweepNames */.m),
     'sweep-closed': row((0,fields/* booleanInput */.tE)('sweep-closed')),
     'sweep-max-age': row(parseSweepMaxAge),
@@ -39967,6 +40237,14 @@ const ACTION_INPUTS = {
         description: 'With health-check - a YAML or JSON file inside the workspace of cases {name, graph, input, expect, timeout} run against the new revision.',
         required: false
     },
+    evaluate: {
+        description: 'An evaluation file run on the new revision (docs/evaluate.md); failed or inconclusive fails the run.',
+        required: false
+    },
+    'langsmith-api-url': {
+        description: 'With evaluate - the LangSmith API of its dataset; default https://api.smith.langchain.com (https://eu.api.smith.langchain.com with the EU control plane). The api-key goes there only as it goes to base-url.',
+        required: false
+    },
     'sweep-names': {
         description: 'With command sweep (required) - the names to consider, matched whole, with {pr} (a pull request number) or * (one name character or more) - my-agent-pr-{pr}.',
         required: false
@@ -40071,6 +40349,15 @@ const ACTION_OUTPUTS = {
     },
     'promoted-from-revision-id': {
         description: "With promote-from - the source deployment's revision whose material this run deployed (or would, in a dry run), else empty."
+    },
+    evaluation: {
+        description: 'With evaluate - passed, failed or inconclusive (errors, late feedback, no baseline); empty when no evaluation ran.'
+    },
+    'evaluation-url': {
+        description: "With evaluate - the LangSmith web app's page of the experiment this run recorded (a LangSmith dataset), else empty."
+    },
+    'evaluation-scores': {
+        description: 'With evaluate - JSON, per evaluator key - mean, pass_rate, n, threshold, baseline.'
     }
 };
 
@@ -40285,6 +40572,24 @@ const OUTCOMES = {
         comment: f => words('❌ Unhealthy', `${revisionMd(f)} is DEPLOYED, but its agent server is unhealthy.`),
         removal: removalFailed
     },
+    /** `evaluate`: the revision is DEPLOYED and answers, but its evaluation failed... */
+    'evaluation-failed': {
+        headline: '❌ Evaluation failed',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `${revision(f)} is DEPLOYED, but it failed its evaluation.`,
+        comment: f => words('❌ Evaluation failed', `${revisionMd(f)} is DEPLOYED, but it failed its evaluation.`),
+        removal: removalFailed
+    },
+    /** ...or could not tell (examples errored, feedback late, no baseline). */
+    'evaluation-inconclusive': {
+        headline: '⚠️ Evaluation inconclusive',
+        exitCode: 1,
+        github: 'failure',
+        githubSays: f => `${revision(f)} is DEPLOYED, but its evaluation was inconclusive.`,
+        comment: f => words('⚠️ Evaluation inconclusive', `${revisionMd(f)} is DEPLOYED, but its evaluation could not tell whether it answers well.`),
+        removal: removalFailed
+    },
     timeout: {
         headline: '⏱️ Timed out',
         exitCode: 1,
@@ -40365,7 +40670,7 @@ const OUTCOMES = {
 /* harmony export */ });
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(6760);
 /* harmony import */ var node_path__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_path__WEBPACK_IMPORTED_MODULE_0__);
-/* harmony import */ var _inputs_smoke_cases_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(300);
+/* harmony import */ var _inputs_smoke_cases_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(8416);
 /* harmony import */ var _inputs_table_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(8891);
 /* harmony import */ var _interface_names_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(5767);
 /* harmony import */ var _read_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(6669);
@@ -40982,6 +41287,66 @@ function exchange(req, r, whole, failure) {
         else
             req.end(whole);
     });
+}
+
+
+/***/ }),
+
+/***/ 9686:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+/* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
+/* harmony export */   i: () => (/* binding */ evaluationMarkdown)
+/* harmony export */ });
+/* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2679);
+// The evaluation gate's verdict as Markdown, for the job summary and the pull-request comment: the
+// score table (each key's mean, pass rate, n, threshold, baseline and its delta), why it did not
+// pass, the examples that regressed, and the experiment's link. Every text is made inert.
+
+const num = (v) => (v === null ? '–' : String(v));
+function thresholdCell(s) {
+    const t = s.threshold;
+    if (!t)
+        return '–';
+    const parts = [
+        t.mean === undefined
+            ? undefined
+            : `mean ≥ ${t.mean}${s.mean !== null && s.mean < t.mean ? ' ❌' : ''}`,
+        t['pass-rate'] === undefined
+            ? undefined
+            : `pass rate ≥ ${t['pass-rate']}${s.pass_rate !== null && s.pass_rate < t['pass-rate'] ? ' ❌' : ''}`
+    ];
+    return parts.filter(Boolean).join(', ');
+}
+function baselineCell(s) {
+    if (s.baseline === null)
+        return '–';
+    if (s.mean === null)
+        return num(s.baseline);
+    const delta = Math.round((s.mean - s.baseline) * 10_000) / 10_000;
+    return `${s.baseline} (${delta >= 0 ? '+' : ''}${delta})`;
+}
+/** The verdict's lines of Markdown (a heading, the table, reasons, regressions). */
+function evaluationMarkdown(e) {
+    const out = [
+        `**Evaluation: ${e.verdict}**${e.of ? ` (${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdText */ .bC)(e.of, 300)})` : ''}, ${e.examples} examples${e.errors ? `, ${e.errors} errored` : ''}`
+    ];
+    if (e.url)
+        out.push('', _inert_js__WEBPACK_IMPORTED_MODULE_0__/* .SAFE_URL */ .mT.test(e.url)
+            ? `Experiment: [${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdText */ .bC)(e.experiment?.name ?? e.url, 200)}](${e.url})`
+            : `Experiment: ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(e.url)}`);
+    out.push('', '| Key | Mean | Pass rate | n | Threshold | Baseline (delta) |', '|---|---|---|---|---|---|');
+    for (const [key, s] of Object.entries(e.scores))
+        out.push(`| ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(key, 100, '\\|')} | ${num(s.mean)} | ${num(s.pass_rate)} | ${s.n} | ${thresholdCell(s)} | ${baselineCell(s)} |`);
+    if (e.reasons.length > 0)
+        out.push('', ...e.reasons.map(r => `- ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdText */ .bC)(r, 1000)}`));
+    if (e.regressions.length > 0) {
+        out.push('', '**Regressed examples**', '', '| Example | Key | Baseline | Now |', '|---|---|---|---|');
+        for (const r of e.regressions.slice(0, 50))
+            for (const k of r.keys)
+                out.push(`| ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(r.exampleId, 100, '\\|')} | ${(0,_inert_js__WEBPACK_IMPORTED_MODULE_0__/* .mdCode */ .xs)(k.key, 100, '\\|')} | ${k.baseline} | ${k.score} |`);
+    }
+    return out;
 }
 
 
