@@ -3,6 +3,7 @@
 // the packed-package tests and the reliability suite's CLI cases.
 import { spawn } from 'node:child_process'
 import { randomUUID } from 'node:crypto'
+import { resolve as resolvePath } from 'node:path'
 import { PUSH_MAIN } from '../../scripts/runner-env.ts'
 import type { Emulator } from '../../emulator/server.ts'
 import { NODE24 } from './package.ts'
@@ -31,12 +32,20 @@ export interface BinOptions {
   user?: { uid: number; gid: number }
 }
 
+/**
+ * Node's own cache of compiled code, kept between runs (as the e2e harness keeps the bundle's):
+ * a run from the sources would otherwise compile each module again, most of its CPU. What runs
+ * is the same. Not for a run as another user, who could not write it.
+ */
+const COMPILE_CACHE = resolvePath('node_modules/.cache/cpd-node-compile')
+
 /** Runs `node <script> ...args` and resolves with its exit code and whole output. */
 export function runBin(script: string, args: string[], o: BinOptions): Promise<CliRun> {
   return new Promise((resolve, reject) => {
+    const cache = o.user ? {} : { NODE_COMPILE_CACHE: COMPILE_CACHE }
     const child = spawn(NODE24, [script, ...args], {
       cwd: o.cwd,
-      env: { PATH: process.env.PATH ?? '', HOME: o.home ?? o.cwd, ...o.env },
+      env: { PATH: process.env.PATH ?? '', HOME: o.home ?? o.cwd, ...cache, ...o.env },
       stdio: ['ignore', 'pipe', 'pipe'],
       ...o.user
     })
