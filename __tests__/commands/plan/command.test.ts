@@ -16,7 +16,7 @@ import { deployedAt, monorepo, type Monorepo } from '../../../scripts/monorepo.t
 
 const STAGING = { 'support-staging': '', 'research-staging': '', 'triage-staging': '' }
 
-/** A plan of `repo` through the CLI's door (the action's: e2e/plan.test.ts), `--output json`. */
+/** A plan of `repo` through the CLI's door (the action's: e2e/action.test.ts, command: plan), `--output json`. */
 async function plan(emu: Emulator, repo: Monorepo, over: Record<string, string> = {}) {
   const flags = Object.entries({ environment: 'staging', ...over }).flatMap(([k, v]) => [
     `--${k}`,
