@@ -85,3 +85,22 @@ export function deployedAt(emu: Emulator, built: Record<string, string | null>):
     deployments: [...(base.deployments ?? []), ...deployments]
   })
 }
+
+/**
+ * The emulator builds no codehost config: each agent's staging server is made to serve the graph
+ * its config names (the agent's own), for a promotion's graphs check of its source.
+ */
+export async function serveOwnGraphs(emu: Emulator, agents: readonly string[]): Promise<void> {
+  for (const agent of agents) {
+    const id = emu
+      .state()
+      .tenants.flatMap(t => t.deployments)
+      .find(d => d.name === `${agent}-staging`)!.id
+    const res = await fetch(`${emu.url}/_emulator/agents/${id}/app`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ graphs: [agent] })
+    })
+    if (res.status !== 200) throw new Error(`the emulator refused ${agent}'s graphs: ${res.status}`)
+  }
+}

@@ -1072,6 +1072,20 @@ describe('evaluate', () => {
   let builders: typeof import('../builders/langsmith.ts') | undefined
   // Loaded by the tests that use it (the official client with it), once.
   const langsmith = async () => (builders ??= await import('../builders/langsmith.ts'))
+  /** The dataset `support` of two numbered examples, judged by `evaluator`; the builders. */
+  const seedSupport = async (
+    t: E2E,
+    evaluator: typeof judge | (typeof judge & { delayMs: 'never' })
+  ) => {
+    const ls = await langsmith()
+    await ls.seedDataset(t.emu.url, {
+      name: 'support',
+      examples: ls.numberedExamples(2),
+      evaluators: [evaluator]
+    })
+    return ls
+  }
+
   const agentRuns = (t: E2E, deploymentId: string) =>
     t.emu.agents.probes().filter(p => p.path === '/runs/wait' && p.deployment_id === deploymentId)
       .length
@@ -1079,13 +1093,7 @@ describe('evaluate', () => {
   e2e(
     'a dataset that passes records its experiment and deploys; one that fails its threshold and regresses against the baseline fails, names the examples and rolls back (bundle and CLI); the key shows nowhere',
     async t => {
-      const { seedDataset, numberedExamples, langsmithCalls, langsmithUrl, exampleId } =
-        await langsmith()
-      await seedDataset(t.emu.url, {
-        name: 'support',
-        examples: numberedExamples(2),
-        evaluators: [judge]
-      })
+      const { langsmithCalls, langsmithUrl, exampleId } = await seedSupport(t, judge)
       const name = uniqueName('eval')
       const file = (content: string, baseline = '') =>
         [
@@ -1158,12 +1166,9 @@ describe('evaluate', () => {
   e2e(
     'an example that errors and feedback that never comes: inconclusive, each said, the verdict recorded (bundle and CLI)',
     async t => {
-      const { seedDataset, numberedExamples, langsmithCalls, langsmithUrl, exampleId } =
-        await langsmith()
-      await seedDataset(t.emu.url, {
-        name: 'support',
-        examples: numberedExamples(2),
-        evaluators: [{ ...judge, delayMs: 'never' }]
+      const { langsmithCalls, langsmithUrl, exampleId } = await seedSupport(t, {
+        ...judge,
+        delayMs: 'never'
       })
       // The first run of each agent server raises; the second echoes, and its judge never comes.
       t.emu.agents.scriptApp('*', {

@@ -38,32 +38,20 @@ const parse = (text: string, examples?: string) =>
 
 describe('the evaluation file', () => {
   test('every problem at once, each with its line, naming the key', async () => {
-    const r = await parse(
-      [
-        'dataset: support',
-        'evaluators:',
-        '  - { key: cites, type: contains, path: "messages[-1].content" }',
-        '  - { key: speed, type: latency, value: soon }',
-        '  - { key: cites, type: langsmith }',
-        'thresholds:',
-        '  nothing: { mean: 0.5 }',
-        '  cites: { mean: 2 }'
-      ].join('\n')
-    )
+    const wrong = [
+      'dataset: support',
+      'evaluators:',
+      '  - { key: cites, type: contains, path: "messages[-1].content" }',
+      '  - { key: speed, type: latency, value: soon }',
+      '  - { key: cites, type: langsmith }',
+      'thresholds:',
+      '  nothing: { mean: 0.5 }'
+    ]
+    const r = await parse([...wrong, '  cites: { mean: 2 }'].join('\n'))
     expect('problems' in r && r.problems).toEqual([
       expect.stringMatching(/^line 8: thresholds\.cites\.mean .*1/)
     ])
-    const r2 = await parse(
-      [
-        'dataset: support',
-        'evaluators:',
-        '  - { key: cites, type: contains, path: "messages[-1].content" }',
-        '  - { key: speed, type: latency, value: soon }',
-        '  - { key: cites, type: langsmith }',
-        'thresholds:',
-        '  nothing: { mean: 0.5 }'
-      ].join('\n')
-    )
+    const r2 = await parse(wrong.join('\n'))
     expect('problems' in r2 && r2.problems).toEqual([
       "line 3: evaluators[0] (cites) needs `value` or `reference: <path>` (into the example's outputs), one of them",
       'line 4: evaluators[1] (speed) needs `value`: the longest a run may take, such as 30s',
@@ -375,6 +363,10 @@ const DATASET = (extra = '') =>
   ].join('\n')
 const JUDGE = { key: 'judge', type: 'score' as const, score: 1, delayMs: 30_000 }
 
+/** The dataset `support` of `n` numbered examples, judged by JUDGE. */
+const seedSupport = (emu: Emulator, n: number) =>
+  seedDataset(emu.url, { name: 'support', examples: numberedExamples(n), evaluators: [JUDGE] })
+
 async function deployDataset(
   emu: Emulator,
   name: string,
@@ -394,11 +386,7 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
     'passing: an experiment of the dataset for the revision, a run per example, the scores as feedback; the judge waited for',
     async emu => {
       emu.configure({ repoCommits: MAIN_AT_PUSH })
-      const ds = await seedDataset(emu.url, {
-        name: 'support',
-        examples: numberedExamples(3),
-        evaluators: [JUDGE]
-      })
+      const ds = await seedSupport(emu, 3)
       const r = await deployDataset(emu, 'agent-run', DATASET())
       expect(r.errors).toEqual([])
       expect(r.outputs.evaluation).toBe('passed')
@@ -484,11 +472,7 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
     'a regression against the baseline deployment fails, naming the example; none recorded is inconclusive',
     async emu => {
       emu.configure({ repoCommits: MAIN_AT_PUSH })
-      await seedDataset(emu.url, {
-        name: 'support',
-        examples: numberedExamples(3),
-        evaluators: [JUDGE]
-      })
+      await seedSupport(emu, 3)
       const baseline = DATASET('baseline: { deployment: agent-prod }')
       const none = await deployDataset(emu, 'agent-staging', baseline)
       expect(none.outputs.evaluation).toBe('inconclusive')
@@ -519,11 +503,7 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
     'LangSmith answering 429 with Retry-After: retried after it on the run’s clock, said, and the gate passes',
     async emu => {
       emu.configure({ repoCommits: MAIN_AT_PUSH })
-      await seedDataset(emu.url, {
-        name: 'support',
-        examples: numberedExamples(2),
-        evaluators: [JUDGE]
-      })
+      await seedSupport(emu, 2)
       await langsmithFaults(emu.url, [
         { method: 'POST', path: '/runs', status: 429, retryAfter: 7, times: 2 }
       ])
@@ -556,11 +536,7 @@ describe('a deploy with evaluate, on a LangSmith dataset', () => {
     'a promotion takes the source revision’s recorded passing experiment: the source is not run again',
     async emu => {
       emu.configure({ repoCommits: MAIN_AT_PUSH })
-      await seedDataset(emu.url, {
-        name: 'support',
-        examples: numberedExamples(2),
-        evaluators: [JUDGE]
-      })
+      await seedSupport(emu, 2)
       const staging = await deployDataset(emu, 'agent-staging', DATASET())
       expect(staging.outputs.evaluation).toBe('passed')
       const runsBefore = runsOf(emu).length
@@ -620,11 +596,7 @@ describe('the CLI door', () => {
   withEmu(
     '--evaluate with a dataset: exit 0, the verdict and the experiment on stdout',
     async emu => {
-      await seedDataset(emu.url, {
-        name: 'support',
-        examples: numberedExamples(2),
-        evaluators: [JUDGE]
-      })
+      await seedSupport(emu, 2)
       const r = await cliDeploy(workspace(DATASET(), []), [
         '--langsmith-api-url',
         langsmithUrl(emu.url)

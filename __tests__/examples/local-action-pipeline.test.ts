@@ -13,7 +13,7 @@ import { demoFixture, type Emulator } from '../../emulator/server.ts'
 import { git } from '../../scripts/fixture-repo.ts'
 import { E2E_TEST_TIMEOUT_MS, withEmulator } from '../e2e/harness.ts'
 import { actionStep, jobOutputs, localAction, workflowJobs, type LocalRun } from './local-action.ts'
-import { deployedAt, monorepo } from '../../scripts/monorepo.ts'
+import { deployedAt, monorepo, serveOwnGraphs } from '../../scripts/monorepo.ts'
 
 const REPO = 'https://github.com/acme/agent-server'
 const jobs = workflowJobs('promote-pipeline.yml')
@@ -270,20 +270,7 @@ test(
         expect(await liveCommit(emu, 'research-staging')).toBe(sha)
         expect(await liveCommit(emu, 'triage-staging')).toBe(repo.first)
 
-        // The emulator builds no codehost config: each staging server serves the graph its config
-        // names, for the promotions' graphs check of the source.
-        for (const agent of ['support', 'research']) {
-          const id = emu
-            .state()
-            .tenants.flatMap(t => t.deployments)
-            .find(d => d.name === `${agent}-staging`)!.id
-          const res = await fetch(`${emu.url}/_emulator/agents/${id}/app`, {
-            method: 'POST',
-            headers: { 'content-type': 'application/json' },
-            body: JSON.stringify({ graphs: [agent] })
-          })
-          expect(res.status).toBe(200)
-        }
+        await serveOwnGraphs(emu, ['support', 'research'])
         await step('plan-production')
         expect(needs['needs.plan-production.outputs.agents']).toBe('["support","research"]')
         const production = JSON.parse(needs['needs.plan-production.outputs.matrix']!) as {

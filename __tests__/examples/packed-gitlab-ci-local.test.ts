@@ -16,7 +16,7 @@ import { git } from '../../scripts/fixture-repo.ts'
 import { installedPackage, NODE24, ROOT } from '../package/package.ts'
 import { parse as parseYaml } from 'yaml'
 import { AGENT_REPO } from '../builders/in-process.ts'
-import { deployedAt, monorepo } from '../../scripts/monorepo.ts'
+import { deployedAt, monorepo, serveOwnGraphs } from '../../scripts/monorepo.ts'
 
 const STAGING = ['support-staging', 'research-staging', 'triage-staging']
 const PRODUCTION = ['support-prod', 'research-prod']
@@ -250,20 +250,7 @@ test('gitlab-monorepo.yml under gitlab-ci-local: the plan writes the child pipel
       '.gitignore': '.gitlab-ci-local/\n'
     })
     deployedAt(emu, Object.fromEntries([...STAGING, ...PRODUCTION].map(n => [n, base])))
-    // The emulator builds no codehost config: each staging server serves the graph its config
-    // names, for the promotions' graphs check of their source.
-    for (const agent of ['support', 'research']) {
-      const id = emu
-        .state()
-        .tenants.flatMap(t => t.deployments)
-        .find(d => d.name === `${agent}-staging`)!.id
-      const res = await fetch(`${emu.url}/_emulator/agents/${id}/app`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: JSON.stringify({ graphs: [agent] })
-      })
-      expect(res.status).toBe(200)
-    }
+    await serveOwnGraphs(emu, ['support', 'research'])
     const sha = repo.commit({ 'libs/common/common/tone.py': 'TONE = "Be brief."\n' })
     // The control plane's code host: main at the pushed commit (the project mirrors it).
     emu.configure({ repoCommits: { [`${AGENT_REPO}@main`]: sha } })

@@ -153,32 +153,22 @@ describe('an entry as the run’s inputs', () => {
   })
 
   test('an unknown agent or environment, or agent without manifest, named with the choices', async () => {
-    const agent = await manifestInputs(
-      raw({ agent: 'nope', environment: 'staging' }),
-      MONOREPO,
-      all
-    )
-    expect('problems' in agent && agent.problems[0]!.message).toBe(
+    const firstProblem = async (inputs: Record<string, string>) => {
+      const r = await manifestInputs(raw(inputs), MONOREPO, all)
+      return 'problems' in r ? r.problems[0]!.message : undefined
+    }
+    expect(await firstProblem({ agent: 'nope', environment: 'staging' })).toBe(
       '`agent` names no agent of agents.yaml: the agents of agents.yaml are `support`, `research`, `triage`'
     )
-    const env = await manifestInputs(
-      raw({ agent: 'triage', environment: 'production' }),
-      MONOREPO,
-      all
-    )
-    expect('problems' in env && env.problems[0]!.message).toBe(
+    expect(await firstProblem({ agent: 'triage', environment: 'production' })).toBe(
       '`environment` names no environment of agent `triage`: its environments are `staging`'
     )
-    const plan = await manifestInputs(
-      raw({ command: 'plan', environment: 'stagin' }),
-      MONOREPO,
-      all
-    )
-    expect('problems' in plan && plan.problems[0]!.message).toBe(
+    expect(await firstProblem({ command: 'plan', environment: 'stagin' })).toBe(
       '`environment` names no environment of any agent of agents.yaml: the environments are `staging`, `production`'
     )
-    const alone = await manifestInputs(raw({ manifest: '', agent: 'support' }), MONOREPO, all)
-    expect('problems' in alone && alone.problems[0]!.message).toContain('`agent` needs `manifest`')
+    expect(await firstProblem({ manifest: '', agent: 'support' })).toContain(
+      '`agent` needs `manifest`'
+    )
   })
 
   test("a command takes only its own of the entry's settings (a delete: the name; environment chose the entry)", async () => {

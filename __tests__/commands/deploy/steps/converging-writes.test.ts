@@ -134,8 +134,8 @@ describe('converging-writes', () => {
       expect(posts().map(p => p.status)).toEqual([null, null, 201])
     })
 
-    test('a create that timed out is watched on the injected clock, and adopted when it lands late', async () => {
-      // The POST is held past the client's timeout, so its outcome is unknown and may still land.
+    /** The next POST is held past the client's timeout: its outcome unknown, it may still land. */
+    const holdTheCreate = () =>
       emu.setFaults({
         kind: 'delay',
         method: 'POST',
@@ -143,6 +143,9 @@ describe('converging-writes', () => {
         ms: HELD_MS,
         times: 1
       })
+
+    test('a create that timed out is watched on the injected clock, and adopted when it lands late', async () => {
+      holdTheCreate()
       const { client: watcher, pauses } = virtualClient(async () => {
         // It lands while the run watches the name: made here by another client, as if late.
         if (pauses.length === 1) await client.createDeployment(body('late-one'))
@@ -160,13 +163,7 @@ describe('converging-writes', () => {
     })
 
     test('a create that timed out and never lands is sent again after one watch of the timeout', async () => {
-      emu.setFaults({
-        kind: 'delay',
-        method: 'POST',
-        path: '/v2/deployments',
-        ms: HELD_MS,
-        times: 1
-      })
+      holdTheCreate()
       const { client: watcher, pauses } = virtualClient()
       try {
         const r = await createOrAdopt(watcher, body('never-one'), notes, watcher.clock, ACTION_SAY)
