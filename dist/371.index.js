@@ -18,24 +18,20 @@ __webpack_require__.d(__webpack_exports__, {
 var errors = __webpack_require__(4007);
 // EXTERNAL MODULE: ./src/manifest/entry.ts
 var entry = __webpack_require__(5449);
-// EXTERNAL MODULE: external "node:child_process"
-var external_node_child_process_ = __webpack_require__(1421);
+// EXTERNAL MODULE: ./src/runner/git.ts + 1 modules
+var git = __webpack_require__(1625);
 ;// CONCATENATED MODULE: ./src/manifest/git.ts
 // What the git checkout in the workspace says for a plan: its commit, whether it is shallow, whether
 // it holds a commit, the files that differ between a commit and HEAD, and a file as a commit had it.
 // Fixed arguments, no shell, `--no-optional-locks` (another step may use the checkout); a git that
 // fails says "unknown", and unknown plans a deploy.
 
-function git(cwd, args) {
-    return new Promise(resolve => {
-        (0,external_node_child_process_.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
-    });
-}
+const git_git = (cwd, args) => (0,git/* readGit */.l)(cwd, args, 30_000);
 async function readCheckout(dir) {
-    const head = (await git(dir, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
+    const head = (await git_git(dir, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
     if (!head)
         return undefined;
-    const shallow = (await git(dir, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
+    const shallow = (await git_git(dir, ['rev-parse', '--is-shallow-repository']))?.trim() === 'true';
     return { dir, head, shallow };
 }
 const COMMIT = /^[0-9a-f]{7,64}$/i;
@@ -43,14 +39,14 @@ const COMMIT = /^[0-9a-f]{7,64}$/i;
 async function hasCommit(c, sha) {
     if (!COMMIT.test(sha))
         return false;
-    return (await git(c.dir, ['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
+    return (await git_git(c.dir, ['cat-file', '-e', `${sha}^{commit}`])) !== undefined;
 }
 /** The files (from the workspace) that differ between `from` and HEAD; undefined when git fails. */
 async function changedSince(c, from) {
     if (!COMMIT.test(from))
         return undefined;
     // Renames as a deletion and an addition: both paths count.
-    const out = await git(c.dir, [
+    const out = await git_git(c.dir, [
         'diff',
         '--name-only',
         '--no-renames',
@@ -65,7 +61,7 @@ async function changedSince(c, from) {
 function fileAt(c, sha, path) {
     if (!COMMIT.test(sha))
         return Promise.resolve(undefined);
-    return git(c.dir, ['show', `${sha}:./${path}`]);
+    return git_git(c.dir, ['show', `${sha}:./${path}`]);
 }
 
 // EXTERNAL MODULE: ./src/commands/command.ts

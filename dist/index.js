@@ -37255,7 +37255,7 @@ function locationOf(location, base) {
 /* harmony export */   v: () => (/* binding */ DEFAULT_RETRY)
 /* harmony export */ });
 /* harmony import */ var _net_request_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(2170);
-/* harmony import */ var _net_agents_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(1625);
+/* harmony import */ var _net_agents_js__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4006);
 /* harmony import */ var _errors_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4007);
 /* harmony import */ var _redact_js__WEBPACK_IMPORTED_MODULE_3__ = __nccwpck_require__(7889);
 /* harmony import */ var _inert_js__WEBPACK_IMPORTED_MODULE_4__ = __nccwpck_require__(2679);
@@ -41077,7 +41077,7 @@ function errorWords(e, path) {
 
 /***/ }),
 
-/***/ 1625:
+/***/ 4006:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
 /* harmony export */ __nccwpck_require__.d(__webpack_exports__, {
@@ -41161,7 +41161,7 @@ function agentFor(url, pool) {
 /* harmony import */ var node_http__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_http__WEBPACK_IMPORTED_MODULE_0__);
 /* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1__ = __nccwpck_require__(4708);
 /* harmony import */ var node_https__WEBPACK_IMPORTED_MODULE_1___default = /*#__PURE__*/__nccwpck_require__.n(node_https__WEBPACK_IMPORTED_MODULE_1__);
-/* harmony import */ var _agents_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(1625);
+/* harmony import */ var _agents_js__WEBPACK_IMPORTED_MODULE_2__ = __nccwpck_require__(4006);
 // One HTTP exchange, the one way src/ sends a request: to exactly the URL given (a 3xx is an answer
 // like any other, never followed), through the environment's proxy (agents.ts), within one time
 // budget, stopped by the caller's signal, reading at most `maxBody` bytes; retries: the caller's.
@@ -41500,6 +41500,32 @@ function readEventPayload(env) {
 
 /***/ }),
 
+/***/ 1625:
+/***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
+
+
+// EXPORTS
+__nccwpck_require__.d(__webpack_exports__, {
+  l: () => (/* binding */ readGit)
+});
+
+;// CONCATENATED MODULE: external "node:child_process"
+const external_node_child_process_namespaceObject = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
+;// CONCATENATED MODULE: ./src/runner/git.ts
+// git in the workspace's checkout, read only: fixed arguments, no shell, `--no-optional-locks`
+// (another step may be using the checkout, and reading must not take its index lock). A git that
+// fails, is missing or refuses the directory gives undefined: its callers treat that as unknown.
+
+/** git's stdout for `args` in `cwd`, or undefined when it failed or took longer than `timeoutMs`. */
+function readGit(cwd, args, timeoutMs) {
+    return new Promise(resolve => {
+        (0,external_node_child_process_namespaceObject.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: timeoutMs, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
+    });
+}
+
+
+/***/ }),
+
 /***/ 2297:
 /***/ ((__unused_webpack_module, __webpack_exports__, __nccwpck_require__) => {
 
@@ -41508,8 +41534,7 @@ function readEventPayload(env) {
 /* harmony export */   nw: () => (/* binding */ describeWorkspaceGit),
 /* harmony export */   yR: () => (/* binding */ readWorkspaceGit)
 /* harmony export */ });
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1421);
-/* harmony import */ var node_child_process__WEBPACK_IMPORTED_MODULE_0___default = /*#__PURE__*/__nccwpck_require__.n(node_child_process__WEBPACK_IMPORTED_MODULE_0__);
+/* harmony import */ var _runner_git_js__WEBPACK_IMPORTED_MODULE_0__ = __nccwpck_require__(1625);
 // What git says of the workspace an archive was taken from, for the log and the summary: the
 // commit checked out, whether tracked files differ from it ("with uncommitted changes"), and
 // which of the archive's files git does not track (untrackedMembers: named in the log, as the
@@ -41519,11 +41544,7 @@ function readEventPayload(env) {
 // the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
 // the directory (another owner's checkout) all give `{}`: the facts are optional.
 
-function git(cwd, args) {
-    return new Promise(resolve => {
-        (0,node_child_process__WEBPACK_IMPORTED_MODULE_0__.execFile)('git', ['--no-optional-locks', ...args], { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 }, (err, stdout) => resolve(err ? undefined : stdout));
-    });
-}
+const git = (cwd, args) => (0,_runner_git_js__WEBPACK_IMPORTED_MODULE_0__/* .readGit */ .l)(cwd, args, 10_000);
 async function readWorkspaceGit(workspace) {
     const head = (await git(workspace, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim();
     if (!head || !/^[0-9a-f]{40,64}$/.test(head))
@@ -41630,13 +41651,6 @@ module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:async_h
 /***/ ((module) => {
 
 module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:buffer");
-
-/***/ }),
-
-/***/ 1421:
-/***/ ((module) => {
-
-module.exports = __WEBPACK_EXTERNAL_createRequire(import.meta.url)("node:child_process");
 
 /***/ }),
 

@@ -2,18 +2,9 @@
 // it holds a commit, the files that differ between a commit and HEAD, and a file as a commit had it.
 // Fixed arguments, no shell, `--no-optional-locks` (another step may use the checkout); a git that
 // fails says "unknown", and unknown plans a deploy.
-import { execFile } from 'node:child_process'
+import { readGit } from '../runner/git.ts'
 
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise(resolve => {
-    execFile(
-      'git',
-      ['--no-optional-locks', ...args],
-      { cwd, encoding: 'utf8', timeout: 30_000, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout) => resolve(err ? undefined : stdout)
-    )
-  })
-}
+const git = (cwd: string, args: string[]) => readGit(cwd, args, 30_000)
 
 /** The checkout at `dir`: its HEAD and whether it is shallow; undefined when it is none. */
 export interface Checkout {

@@ -6,7 +6,7 @@
 // files leave out. Fixed arguments, no shell; `--no-optional-locks` so that reading never takes
 // the index lock of a checkout another step is using. No git, no checkout, or a git that refuses
 // the directory (another owner's checkout) all give `{}`: the facts are optional.
-import { execFile } from 'node:child_process'
+import { readGit } from '../runner/git.ts'
 
 export interface WorkspaceGit {
   /** The full commit id of HEAD, when the workspace is in a checkout with a commit. */
@@ -15,16 +15,7 @@ export interface WorkspaceGit {
   uncommittedChanges?: boolean
 }
 
-function git(cwd: string, args: string[]): Promise<string | undefined> {
-  return new Promise(resolve => {
-    execFile(
-      'git',
-      ['--no-optional-locks', ...args],
-      { cwd, encoding: 'utf8', timeout: 10_000, maxBuffer: 64 * 1024 * 1024 },
-      (err, stdout) => resolve(err ? undefined : stdout)
-    )
-  })
-}
+const git = (cwd: string, args: string[]) => readGit(cwd, args, 10_000)
 
 export async function readWorkspaceGit(workspace: string): Promise<WorkspaceGit> {
   const head = (await git(workspace, ['rev-parse', '--verify', '-q', 'HEAD']))?.trim()
